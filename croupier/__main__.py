@@ -1,0 +1,5 @@
+import sys
+
+from croupier.cli import main
+
+sys.exit(main())

@@ -1,0 +1,86 @@
+"""Cards in the notation of INTERFACES §1: rank then suit, `QH`, `TD`, `7S`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from croupier.errors import CardError
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+
+class Rank(enum.Enum):
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def points(self) -> int:
+        return _POINTS[self]
+
+
+_POINTS: Final = {rank: min(index + 1, 10) for index, rank in enumerate(Rank)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card; `Card.parse("10d")` gives `Card.parse("TD")`."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        try:
+            return _BY_TEXT[text.upper()]
+        except (KeyError, AttributeError):
+            raise CardError(f"not a card: {text!r}") from None
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    @property
+    def colour(self) -> Colour:
+        return self.suit.colour
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+ALL_CARDS: Final = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+DECKS_IN_SIXAIN: Final = 6
+SIXAIN_SIZE: Final = DECKS_IN_SIXAIN * len(ALL_CARDS)
+
+_BY_TEXT: Final = {str(card): card for card in ALL_CARDS} | {
+    "10" + card.suit.value: card for card in ALL_CARDS if card.rank is Rank.TEN
+}

@@ -1,0 +1,37 @@
+"""The `croupier` command: engine commands here, edge commands handed to their packages."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import cast
+
+# Edge commands live with the edge they drive, imported only when asked for, so that
+# `croupier replay` never pays for pyserial, OpenCV or Qt.
+EDGE_COMMANDS = {
+    "decode": "drivers.cli",
+    "table": "drivers.cli",
+    "ui": "ui.cli",
+    "screenshot": "ui.cli",
+}
+ENGINE_COMMANDS = ("replay", "demo")
+USAGE = "usage: croupier {" + ",".join((*ENGINE_COMMANDS, *EDGE_COMMANDS)) + "} ..."
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    command, rest = args[0], args[1:]
+    if command in ENGINE_COMMANDS:
+        from croupier import commands
+
+        return commands.run(command, rest)
+    if command in EDGE_COMMANDS:
+        module = importlib.import_module(EDGE_COMMANDS[command])
+        edge_main = cast(Callable[[str, list[str]], int], module.main)
+        return edge_main(command, rest)
+    print(f"croupier: invalid choice: {command!r}\n{USAGE}", file=sys.stderr)
+    return 2

@@ -1,0 +1,157 @@
+"""What leaves the engine: the decisions a table acts on."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from croupier.cards import Card, Colour
+
+
+class Row(enum.Enum):
+    NOIR = "noir"
+    ROUGE = "rouge"
+
+
+class Chance(enum.Enum):
+    ROUGE = "rouge"
+    NOIR = "noir"
+    COULEUR = "couleur"
+    INVERSE = "inverse"
+
+
+class Result(enum.Enum):
+    NOIR = "noir"
+    ROUGE = "rouge"
+    APRES = "apres"
+    REFAIT = "refait"
+
+
+class VoidReason(enum.Enum):
+    CUT_CARD = "cut_card"
+    EXHAUSTED = "exhausted"
+
+
+class EndReason(enum.Enum):
+    CUT_CARD = "cut_card"
+    FACE_UP_LIMIT = "face_up_limit"
+    EXHAUSTED = "exhausted"
+
+
+ROW_COLOUR = {Row.NOIR: Colour.BLACK, Row.ROUGE: Colour.RED}
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """The burn is complete (or cut short by the end of the shoe)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced:
+    """A card was laid on a row; `point` is that row's running point."""
+
+    number: int
+    row: Row
+    card: Card
+    point: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A face-up card was burned at once under a rulebook that does not count it."""
+
+    number: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardVoided:
+    """The last card drawn is void; the next card takes its place."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDecided:
+    """Both rows are complete: the points, the result, the calls and what is paid."""
+
+    number: int
+    noir: tuple[Card, ...]
+    rouge: tuple[Card, ...]
+    noir_point: int
+    rouge_point: int
+    result: Result
+    couleur: Chance | None
+    calls: tuple[str, ...]
+    calls_en: tuple[str, ...]
+    pay: tuple[Chance, ...]
+    face_up: int
+    exposed: tuple[Card, ...]
+    voided: tuple[Card, ...]
+
+    @property
+    def winning(self) -> frozenset[Chance]:
+        return frozenset(self.pay)
+
+
+@dataclass(frozen=True, slots=True)
+class CoupVoided:
+    """The coup in progress is void: its stakes are returned as they stood."""
+
+    number: int
+    reason: VoidReason
+
+
+@dataclass(frozen=True, slots=True)
+class DealStopped:
+    """No more coups in this shoe; the cards still in it are now the talon."""
+
+    reason: EndReason
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeEnded:
+    """The shoe is closed, its cards reconciled."""
+
+    reason: EndReason
+    talon: int
+    burned: int
+    dealt: int
+    voided: int
+
+    @property
+    def total(self) -> int:
+        return self.burned + self.dealt + self.voided + self.talon
+
+
+@dataclass(frozen=True, slots=True)
+class Alarm:
+    """An integrity alarm for the chef de table: `code` is stable, `message` is for people."""
+
+    code: str
+    message: str
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """An event that does not fit the state; it changed nothing."""
+
+    reason: str
+
+
+Decision = (
+    Burned
+    | CardPlaced
+    | CardExposed
+    | CardVoided
+    | CoupDecided
+    | CoupVoided
+    | DealStopped
+    | ShoeEnded
+    | Alarm
+    | Rejected
+)
