@@ -35,4 +35,24 @@ class NewShoe:
     """A fresh sixain was shuffled and cut: burn again."""
 
 
-ShoeEvent = CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe
+@dataclass(frozen=True, slots=True)
+class CardUnread:
+    """A card left the shoe but was not named surely: the tailleur must confirm or enter it.
+
+    `guess` is the reader's best guess (None for a failed read), `confidence` in 0..1.
+    """
+
+    source: str
+    guess: Card | None = None
+    confidence: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceAlarm:
+    """A device reported a fault, or lost something it could not recover."""
+
+    source: str
+    text: str
+
+
+ShoeEvent = CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread | DeviceAlarm
