@@ -10,7 +10,8 @@ import bench
 
 
 def main(names: list[str]) -> int:
-    found = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_"))
+    modules = pkgutil.iter_modules(bench.__path__)
+    found = sorted(m.name for m in modules if m.name.startswith("bench_"))
     wanted = [n for n in found if not names or n.removeprefix("bench_") in names or n in names]
     for name in wanted:
         print(f"== {name}", flush=True)

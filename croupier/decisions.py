@@ -43,9 +43,13 @@ ROW_COLOUR = {Row.NOIR: Colour.BLACK, Row.ROUGE: Colour.RED}
 
 @dataclass(frozen=True, slots=True)
 class Burned:
-    """The burn is complete (or cut short by the end of the shoe)."""
+    """The burn is complete (or cut short by the end of the shoe).
+
+    `exposed`: face-up cards burned on top of the five under a rulebook that burns them.
+    """
 
     cards: tuple[Card, ...]
+    exposed: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,61 @@
+"""The JSON lines of `croupier replay --json` (INTERFACES §3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.decisions import (
+    Alarm,
+    Burned,
+    CoupDecided,
+    CoupVoided,
+    Decision,
+    Rejected,
+    ShoeEnded,
+)
+
+
+def decision_json(decision: Decision) -> dict[str, Any] | None:
+    """The replay object of a decision, or None for those replay does not print."""
+    if isinstance(decision, CoupDecided):
+        return {
+            "event": "coup",
+            "number": decision.number,
+            "noir": {"cards": [str(c) for c in decision.noir], "point": decision.noir_point},
+            "rouge": {"cards": [str(c) for c in decision.rouge], "point": decision.rouge_point},
+            "result": decision.result.value,
+            "couleur": decision.couleur.value if decision.couleur else None,
+            "calls": list(decision.calls),
+            "calls_en": list(decision.calls_en),
+            "pay": [c.value for c in decision.pay],
+            "face_up": decision.face_up,
+            "exposed": [str(c) for c in decision.exposed],
+            "voided": [str(c) for c in decision.voided],
+        }
+    if isinstance(decision, Burned):
+        return {
+            "event": "burn",
+            "cards": [str(c) for c in decision.cards],
+            "exposed": [str(c) for c in decision.exposed],
+        }
+    if isinstance(decision, CoupVoided):
+        return {"event": "void_coup", "number": decision.number, "reason": decision.reason.value}
+    if isinstance(decision, ShoeEnded):
+        return {
+            "event": "shoe_end",
+            "reason": decision.reason.value,
+            "talon": decision.talon,
+            "burned": decision.burned,
+            "dealt": decision.dealt,
+            "voided": decision.voided,
+            "total": decision.total,
+        }
+    if isinstance(decision, Alarm):
+        alarm: dict[str, Any] = {"event": "warning", "code": decision.code}
+        if decision.card is not None:
+            alarm["card"] = str(decision.card)
+        alarm["message"] = decision.message
+        return alarm
+    if isinstance(decision, Rejected):
+        return {"event": "rejected", "reason": decision.reason}
+    return None
