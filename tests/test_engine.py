@@ -1,0 +1,366 @@
+"""The coup engine, rule by rule (RULES.md §1, §3, §4, §7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.cards import Card
+from croupier.decisions import (
+    Alarm,
+    Burned,
+    CardExposed,
+    CardPlaced,
+    CardVoided,
+    Chance,
+    CoupDecided,
+    CoupVoided,
+    DealStopped,
+    Decision,
+    EndReason,
+    Rejected,
+    Result,
+    Row,
+    ShoeEnded,
+    VoidReason,
+)
+from croupier.engine import Phase, Shoe, play
+from croupier.events import (
+    CardDrawn,
+    CardUnread,
+    CutCard,
+    DeviceAlarm,
+    NewShoe,
+    ShoeEmpty,
+    VoidCard,
+)
+from croupier.fixtures import parse_shoe
+from croupier.rulebook import load_rulebook
+
+VENEZIA = load_rulebook("venezia")
+FRANCE = load_rulebook("france")
+BURN = "2C 3C 4C 5C 6C "
+
+
+def run(text: str, rules: str = "venezia", *, close: bool = True) -> list[Decision]:
+    events = parse_shoe(text)
+    return play([*events, ShoeEmpty()] if close else events, load_rulebook(rules))
+
+
+def coups(decisions: list[Decision]) -> list[CoupDecided]:
+    return [d for d in decisions if isinstance(d, CoupDecided)]
+
+
+def only_coup(text: str, rules: str = "venezia") -> CoupDecided:
+    (coup,) = coups(run(BURN + text, rules))
+    return coup
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def test_the_first_five_cards_are_burned_before_any_coup() -> None:
+    decisions = run(BURN + "KS")
+    assert decisions[0] == Burned(cards("2C 3C 4C 5C 6C"))
+    assert decisions[1] == CardPlaced(1, Row.NOIR, Card.parse("KS"), 10, False)
+
+
+def test_noir_row_then_rouge_row_each_until_past_thirty() -> None:
+    coup = only_coup("8S 7C KD 9H AD 2S JH QC TD")
+    assert coup.noir == cards("8S 7C KD 9H")
+    assert coup.rouge == cards("AD 2S JH QC TD")
+    assert (coup.noir_point, coup.rouge_point) == (34, 33)
+
+
+def test_thirty_is_not_past_thirty_but_the_next_card_closes_the_row() -> None:
+    coup = only_coup("KS KH KD KC  KS KH AS TS")
+    assert coup.noir == cards("KS KH KD KC")
+    assert coup.noir_point == 40
+    assert coup.rouge_point == 31
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "couleur", "call", "pay"),
+    [
+        # rouge wins, first noir card red: couleur
+        ("TH KS KD 7C  KH KD TS 2C", Result.ROUGE, Chance.COULEUR, "rouge gagne et couleur",
+         (Chance.ROUGE, Chance.COULEUR)),
+        # rouge wins, first noir card black: inverse
+        ("TS KS KD 5C  KH KD TS AC", Result.ROUGE, Chance.INVERSE, "rouge gagne, la couleur perd",
+         (Chance.INVERSE, Chance.ROUGE)),
+        # noir wins, first noir card black: couleur
+        ("TS KS KD AC  KH KD TS 7C", Result.NOIR, Chance.COULEUR, "rouge perd, la couleur gagne",
+         (Chance.NOIR, Chance.COULEUR)),
+        # noir wins, first noir card red: inverse
+        ("TD KS KD 2C  KH KD TS 8C", Result.NOIR, Chance.INVERSE, "rouge perd et couleur",
+         (Chance.INVERSE, Chance.NOIR)),
+    ],
+)
+def test_the_four_results_their_calls_and_paying_order(
+    text: str, result: Result, couleur: Chance, call: str, pay: tuple[Chance, ...]
+) -> None:
+    coup = only_coup(text)
+    assert (coup.result, coup.couleur, coup.calls[2], coup.pay) == (result, couleur, call, pay)
+
+
+def test_couleur_is_decided_by_the_first_card_of_the_noir_row_not_of_the_winning_row() -> None:
+    # rouge wins; the rouge row starts black, the noir row red: couleur (Art. 56)
+    coup = only_coup("TH KS KD 7C  KS KD TH 2C")
+    assert coup.result is Result.ROUGE
+    assert coup.couleur is Chance.COULEUR
+
+
+@pytest.mark.parametrize("point", range(32, 41))
+def test_equal_points_other_than_31_are_apres(point: int) -> None:
+    row = f"KS KC KD {f'{point - 30}S' if point < 40 else 'KH'}"
+    coup = only_coup(f"{row} {row}")
+    words = ["deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "quarante"]
+    word = words[point - 32]
+    assert (coup.noir_point, coup.rouge_point) == (point, point)
+    assert coup.result is Result.APRES
+    assert coup.couleur is None
+    assert coup.pay == ()
+    assert coup.calls == (word, f"{word} après")
+
+
+def test_31_31_is_the_refait() -> None:
+    coup = only_coup("KS KC KD AS  KH KD TS AH")
+    assert coup.result is Result.REFAIT
+    assert coup.calls == ("un", "un après")
+    assert coup.calls_en == ("one", "one tie")
+    assert coup.couleur is None
+    assert coup.pay == ()
+
+
+@pytest.mark.parametrize(("point", "word"), [(31, "un"), (35, "cinq"), (39, "neuf"), (40, "quarante")])
+def test_point_calls_omit_trente(point: int, word: str) -> None:
+    last = {31: "AS", 35: "5S", 39: "9S", 40: "KS"}[point]
+    coup = only_coup(f"KC KC KC {last} KH KH KH 2H")
+    assert coup.calls[0] == word
+
+
+def test_coups_are_numbered_from_one() -> None:
+    decided = coups(run(BURN + "KS KC KD AS KH KD TS 2H " * 3))
+    assert [c.number for c in decided] == [1, 2, 3]
+
+
+def test_cut_card_during_the_noir_row_voids_the_coup_and_counts_the_talon() -> None:
+    decisions = run(BURN + "KS KC KD AS KH KD TS 2H  KS CUT 2D 3D 4D 5D 6D")
+    assert decisions[-3:] == [
+        CoupVoided(2, VoidReason.CUT_CARD),
+        DealStopped(EndReason.CUT_CARD),
+        ShoeEnded(EndReason.CUT_CARD, talon=5, burned=5, dealt=9, voided=0),
+    ]
+    assert not [d for d in decisions if isinstance(d, Alarm)]
+
+
+def test_cut_card_during_the_rouge_row_voids_the_coup() -> None:
+    decisions = run(BURN + "KS KC KD AS KH CUT 2D 3D 4D 5D 6D")
+    assert CoupVoided(1, VoidReason.CUT_CARD) in decisions
+    assert not coups(decisions)
+
+
+def test_cut_card_between_coups_voids_nothing() -> None:
+    decisions = run(BURN + "KS KC KD AS KH KD TS 2H CUT 2D 3D 4D 5D 6D")
+    assert not [d for d in decisions if isinstance(d, CoupVoided)]
+    assert decisions[-1] == ShoeEnded(EndReason.CUT_CARD, 5, 5, 8, 0)
+
+
+@pytest.mark.parametrize("talon", ["", "2D 3D 4D 5D", "2D 3D 4D 5D 6D 7D"])
+def test_a_talon_other_than_five_cards_is_an_alarm(talon: str) -> None:
+    decisions = run(BURN + "KS KC KD AS KH KD TS 2H CUT " + talon)
+    (alarm,) = [d for d in decisions if isinstance(d, Alarm)]
+    assert alarm.code == "talon_count"
+    assert isinstance(decisions[-1], ShoeEnded)
+    assert decisions[-1].talon == len(talon.split())
+
+
+def test_a_shoe_that_runs_out_voids_the_coup_in_progress() -> None:
+    decisions = run(BURN + "KS KC KD AS KH KD TS 2H KS KC")
+    assert decisions[-3:] == [
+        CoupVoided(2, VoidReason.EXHAUSTED),
+        DealStopped(EndReason.EXHAUSTED),
+        ShoeEnded(EndReason.EXHAUSTED, 0, 5, 10, 0),
+    ]
+
+
+def test_a_shoe_that_runs_out_between_coups_voids_nothing() -> None:
+    decisions = run(BURN + "KS KC KD AS KH KD TS 2H")
+    assert not [d for d in decisions if isinstance(d, CoupVoided)]
+    assert decisions[-1] == ShoeEnded(EndReason.EXHAUSTED, 0, 5, 8, 0)
+
+
+def test_a_shoe_that_runs_out_during_the_burn_still_reports_the_burn() -> None:
+    decisions = run("2C 3C")
+    assert decisions[0] == Burned(cards("2C 3C"))
+    assert decisions[-1] == ShoeEnded(EndReason.EXHAUSTED, 0, 2, 0, 0)
+
+
+def test_venezia_face_up_cards_count_and_the_third_face_up_coup_ends_the_shoe() -> None:
+    text = BURN + (
+        "^KS KC KD AS KH KD TS 2H "
+        "QS QC QD AC QH QD JS 2D "
+        "^JS JC JD AD JH JD TC 3H "
+        "KS KH KD ^AS ^KH KD TS AH "
+        "TH TD JS 4C QH KC 9C 9D "
+    )
+    decisions = run(text + "CUT 2D 3D 4D 5D 6D")
+    decided = coups(decisions)
+    assert [c.face_up for c in decided] == [1, 0, 1, 2]
+    assert decided[0].noir_point == 31  # the face-up king counted
+    assert decided[3].result is Result.REFAIT  # the limit applies whatever the result
+    stop = decisions.index(decided[3]) + 1
+    assert decisions[stop:] == [
+        DealStopped(EndReason.FACE_UP_LIMIT),
+        ShoeEnded(EndReason.FACE_UP_LIMIT, talon=13, burned=5, dealt=32, voided=0),
+    ]
+    assert not [d for d in decisions if isinstance(d, Alarm)]
+
+
+def test_venezia_face_up_burn_card_is_one_of_the_five_and_does_not_count_a_coup() -> None:
+    decisions = run("^2C 3C 4C 5C 6C KS KC KD AS KH KD TS 2H")
+    assert decisions[0] == Burned(cards("2C 3C 4C 5C 6C"))
+    assert coups(decisions)[0].face_up == 0
+
+
+def test_france_face_up_cards_are_burned_at_once_and_do_not_count() -> None:
+    decisions = run(BURN + "KS ^9H KC KD AS KH KD TS 2H", "france")
+    (coup,) = coups(decisions)
+    assert coup.noir == cards("KS KC KD AS")
+    assert coup.face_up == 1
+    assert coup.exposed == cards("9H")
+    assert CardExposed(1, Card.parse("9H")) in decisions
+    assert decisions[-1] == ShoeEnded(EndReason.EXHAUSTED, 0, burned=6, dealt=8, voided=0)
+
+
+def test_france_has_no_face_up_limit() -> None:
+    text = BURN + "^9H KS KC KD AS KH KD TS 2H " * 5
+    decisions = run(text, "france")
+    assert len(coups(decisions)) == 5
+    assert decisions[-1].reason is EndReason.EXHAUSTED  # type: ignore[union-attr]
+
+
+def test_france_face_up_card_in_the_burn_is_burned_besides_the_five() -> None:
+    decisions = run("2C ^9H 3C 4C 5C 6C KS KC KD AS KH KD TS 2H", "france")
+    assert decisions[0] == Burned(cards("2C 3C 4C 5C 6C"), cards("9H"))
+    assert coups(decisions)[0].noir == cards("KS KC KD AS")
+
+
+def test_a_seventh_copy_is_an_alarm_and_the_card_stays_in_play() -> None:
+    decisions = run(BURN + "AS AS AS AS AS AS AS KS KC KD KH KD TS 2H")
+    alarms = [d for d in decisions if isinstance(d, Alarm)]
+    assert [(a.code, a.card) for a in alarms] == [("seventh_copy", Card.parse("AS"))]
+    assert coups(decisions)[0].noir == cards("AS AS AS AS AS AS AS KS KC KD")
+
+
+def test_an_eighth_copy_is_an_alarm_too_and_copies_are_counted_per_shoe() -> None:
+    text = "AS " * 8
+    decisions = run(text)
+    assert sum(isinstance(d, Alarm) for d in decisions) == 2
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe("AS " * 6):
+        shoe.apply(event)
+    shoe.apply(NewShoe())
+    assert not [d for d in shoe.apply(CardDrawn(Card.parse("AS"))) if isinstance(d, Alarm)]
+
+
+def test_a_dropped_card_is_void_and_the_next_card_takes_its_place() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe(BURN + "KS KC"):
+        shoe.apply(event)
+    assert shoe.apply(VoidCard()) == [CardVoided(Card.parse("KC"))]
+    decisions = [d for e in parse_shoe("KD KH AS KH KD TS 2H") for d in shoe.apply(e)]
+    (coup,) = coups(decisions)
+    assert coup.noir == cards("KS KD KH AS")
+    assert coup.voided == cards("KC")
+    end = shoe.apply(ShoeEmpty())[-1]
+    assert end == ShoeEnded(EndReason.EXHAUSTED, 0, burned=5, dealt=8, voided=1)
+
+
+def test_voiding_the_card_that_closed_the_noir_row_reopens_it() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe(BURN + "KS KC KD AS"):
+        shoe.apply(event)
+    assert shoe.phase is Phase.ROUGE
+    shoe.apply(VoidCard())
+    assert shoe.phase is Phase.NOIR
+    assert shoe.state().noir_point == 30
+
+
+def test_only_the_last_card_drawn_can_be_voided_and_only_once() -> None:
+    shoe = Shoe(VENEZIA)
+    assert isinstance(shoe.apply(VoidCard())[0], Rejected)
+    for event in parse_shoe(BURN + "KS KC"):
+        shoe.apply(event)
+    shoe.apply(VoidCard())
+    before = shoe.state()
+    assert isinstance(shoe.apply(VoidCard())[0], Rejected)
+    assert shoe.state() == before
+
+
+def test_the_card_that_decided_a_coup_cannot_be_voided() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe(BURN + "KS KC KD AS KH KD TS 2H"):
+        shoe.apply(event)
+    before = shoe.state()
+    assert isinstance(shoe.apply(VoidCard())[0], Rejected)
+    assert shoe.state() == before
+
+
+def test_a_dropped_burn_card_is_replaced_by_the_next() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe("2C 3C"):
+        shoe.apply(event)
+    shoe.apply(VoidCard())
+    decisions = [d for e in parse_shoe("4C 5C 6C 7C") for d in shoe.apply(e)]
+    assert decisions == [Burned(cards("2C 4C 5C 6C 7C"))]
+
+
+def test_cards_after_the_shoe_is_closed_are_rejected_until_a_new_shoe() -> None:
+    shoe = Shoe(VENEZIA)
+    shoe.apply(ShoeEmpty())
+    before = shoe.state()
+    assert isinstance(shoe.apply(CardDrawn(Card.parse("AS")))[0], Rejected)
+    assert isinstance(shoe.apply(CutCard())[0], Rejected)
+    assert isinstance(shoe.apply(ShoeEmpty())[0], Rejected)
+    assert shoe.state() == before
+    assert shoe.apply(NewShoe()) == []
+    assert shoe.phase is Phase.BURN
+
+
+def test_a_new_shoe_mid_coup_closes_the_old_one_first() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe(BURN + "KS"):
+        shoe.apply(event)
+    decisions = shoe.apply(NewShoe())
+    assert decisions[0] == CoupVoided(1, VoidReason.EXHAUSTED)
+    assert isinstance(decisions[-1], ShoeEnded)
+    assert shoe.state().number == 0
+
+
+def test_a_second_cut_card_is_an_alarm() -> None:
+    decisions = run(BURN + "CUT 2D CUT 3D 4D 5D 6D")
+    assert [a.code for a in decisions if isinstance(a, Alarm)] == ["second_cut_card"]
+
+
+def test_device_reports_become_alarms_and_change_nothing() -> None:
+    shoe = Shoe(VENEZIA)
+    before = shoe.state()
+    (unread,) = shoe.apply(CardUnread("camera", Card.parse("QH"), 0.6))
+    (device,) = shoe.apply(DeviceAlarm("serial", "E3 Card Not Read"))
+    assert (unread.code, device.code) == ("card_unread", "device")  # type: ignore[union-attr]
+    assert "E3 Card Not Read" in device.message  # type: ignore[union-attr]
+    assert shoe.state() == before
+
+
+def test_replaying_the_log_rebuilds_the_same_state() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in parse_shoe(BURN + "KS KC KD AS KH KD TS 2H ^KS KC"):
+        shoe.apply(event)
+    shoe.apply(VoidCard())
+    shoe.apply(VoidCard())  # rejected: not in the log
+    again = Shoe(VENEZIA)
+    for event in shoe.log:
+        again.apply(event)
+    assert again.state() == shoe.state()
+    assert len(shoe.log) == 16
