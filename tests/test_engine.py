@@ -132,7 +132,9 @@ def test_31_31_is_the_refait() -> None:
     assert coup.pay == ()
 
 
-@pytest.mark.parametrize(("point", "word"), [(31, "un"), (35, "cinq"), (39, "neuf"), (40, "quarante")])
+@pytest.mark.parametrize(
+    ("point", "word"), [(31, "un"), (35, "cinq"), (39, "neuf"), (40, "quarante")]
+)
 def test_point_calls_omit_trente(point: int, word: str) -> None:
     last = {31: "AS", 35: "5S", 39: "9S", 40: "KS"}[point]
     coup = only_coup(f"KC KC KC {last} KH KH KH 2H")

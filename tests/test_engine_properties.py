@@ -14,6 +14,7 @@ from croupier.decisions import (
     Chance,
     CoupDecided,
     Decision,
+    Rejected,
     Result,
     ShoeEnded,
 )
@@ -95,15 +96,21 @@ def test_replaying_the_log_rebuilds_the_same_state(
     again = Shoe(rulebook)  # type: ignore[arg-type]
     second = [d for e in shoe.log for d in again.apply(e)]
     assert again.state() == shoe.state()
-    assert [d for d in second] == [d for d in first if d.__class__.__name__ != "Rejected"]
+    assert second == [d for d in first if not isinstance(d, Rejected)]
 
 
 @given(st.text(max_size=200))
 def test_any_text_parses_or_fails_with_a_fixture_error(text: str) -> None:
     try:
-        parse_shoe(text)
+        events = parse_shoe(text)
     except FixtureError as err:
-        assert ":" in str(err)
+        message = str(err)
+    else:
+        tokens = [t for line in text.splitlines() for t in line.split("#", 1)[0].split()]
+        assert len(events) == len(tokens)
+        return
+    assert message.startswith("<shoe>:")
+    assert "bad token" in message
 
 
 @settings(max_examples=30, deadline=None)
