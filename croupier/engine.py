@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from croupier.calls import coup_calls
-from croupier.cards import Card, Colour
+from croupier.cards import ALL_CARDS, Card, Colour
 from croupier.decisions import (
     Alarm,
     Burned,
@@ -111,7 +111,7 @@ class Shoe:
         self.phase = Phase.BURN
         self.number = 0
         self._burn: list[Card] = []
-        self._seen: dict[Card, int] = {}
+        self._seen = [0] * len(ALL_CARDS)  # copies drawn, by card index
         self._burned = self._dealt = self._voided = self._talon = 0
         self._face_up_coups = 0
         self._stop_reason: EndReason | None = None
@@ -179,7 +179,7 @@ class Shoe:
             return [Rejected(f"card {card} after the shoe was closed: start a new shoe first")]
         self._started = True
         decisions: list[Decision] = []
-        seen = self._seen[card] = self._seen.get(card, 0) + 1
+        seen = self._seen[card.index] = self._seen[card.index] + 1
         if seen > self.rulebook.copies_per_card:
             decisions.append(_seventh_copy(card, seen, self.rulebook.copies_per_card))
         if phase is Phase.STOPPED:
@@ -212,14 +212,14 @@ class Shoe:
         self._dealt += 1
         if phase is Phase.NOIR:
             self._noir.append(card)
-            point = self._noir_point = self._noir_point + card.rank.points
+            point = self._noir_point = self._noir_point + card.points
             self._last = _Last.NOIR
             decisions.append(CardPlaced(self.number, Row.NOIR, card, point, face_up))
             if point > PASS_MARK:
                 self.phase = Phase.ROUGE
             return decisions
         self._rouge.append(card)
-        point = self._rouge_point = self._rouge_point + card.rank.points
+        point = self._rouge_point = self._rouge_point + card.points
         self._last = _Last.ROUGE
         decisions.append(CardPlaced(self.number, Row.ROUGE, card, point, face_up))
         if point > PASS_MARK:
@@ -279,11 +279,11 @@ class Shoe:
         self._dealt -= 1
         if last is _Last.NOIR:
             card = self._noir.pop()
-            self._noir_point -= card.rank.points
+            self._noir_point -= card.points
             self.phase = Phase.NOIR  # a voided card that closed the row reopens it
         else:
             card = self._rouge.pop()
-            self._rouge_point -= card.rank.points
+            self._rouge_point -= card.points
         self._coup_voided.append(card)
         return [CardVoided(card)]
 
