@@ -1,0 +1,235 @@
+"""Rendering table-camera scenes: card faces laid on baize, as a camera over the layout sees them.
+
+Everything is drawn from a seeded `numpy.random.Generator`, so a test or a benchmark names a
+scene by its seed instead of keeping image files. The disturbances are the ones a real
+table camera brings: small rotations, mild perspective, uneven and tinted light, sensor
+noise, slight blur and JPEG loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CARD_NAMES = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
+_IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+
+
+@dataclass(frozen=True)
+class Disturbance:
+    """How hard a scene is: every field is the largest value drawn (0 turns it off)."""
+
+    rotation_deg: float = 6.0
+    perspective: float = 0.04  # corner displacement of the camera's view, share of the frame
+    light_gradient: float = 0.35  # brightness falls by up to this share across the frame
+    tint: float = 0.08  # white balance error per channel
+    noise: float = 6.0  # sensor noise, grey levels (standard deviation)
+    blur: float = 1.0  # Gaussian blur sigma, pixels
+    jpeg_quality: int = 75  # lowest quality drawn (100 turns JPEG off)
+
+
+GENTLE = Disturbance(2.0, 0.01, 0.15, 0.03, 3.0, 0.5, 90)
+HARSH = Disturbance()
+NONE = Disturbance(0, 0, 0, 0, 0, 0, 100)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card in a rendered scene: its name and its corners in the frame, top-left first."""
+
+    card: str
+    corners: np.ndarray
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    cards: list[Placed] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+
+
+def load_faces(deck: Path) -> dict[str, np.ndarray]:
+    """The 52 faces of a deck folder as BGRA (opaque where the file had no alpha)."""
+    faces = {}
+    for path in sorted(deck.iterdir()):
+        name = path.stem.upper()
+        if path.suffix.lower() in _IMAGE_TYPES and name in CARD_NAMES:
+            image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            if image is None:
+                raise ValueError(f"{path}: not an image")
+            if image.ndim == 2:
+                image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGRA)
+            elif image.shape[2] == 3:
+                image = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)
+            faces[name] = image
+    missing = [n for n in CARD_NAMES if n not in faces]
+    if missing:
+        raise ValueError(f"{deck}: no face for {', '.join(missing)}")
+    return faces
+
+
+def baize(height: int, width: int, rng: np.random.Generator) -> np.ndarray:
+    """Green felt: a base colour with a fibrous texture."""
+    base = np.array([rng.uniform(30, 60), rng.uniform(95, 140), rng.uniform(20, 50)], np.float32)
+    grain = rng.normal(0, 1, (height // 4 + 1, width // 4 + 1)).astype(np.float32)
+    grain = cv2.resize(cv2.GaussianBlur(grain, (0, 0), 1.2), (width, height))
+    fine = rng.normal(0, 1, (height, width)).astype(np.float32)
+    texture = 6.0 * grain + 3.0 * fine
+    return np.clip(base[None, None, :] + texture[..., None], 0, 255).astype(np.float32)
+
+
+def card_corners(
+    centre: tuple[float, float], width: float, aspect: float, angle_deg: float
+) -> np.ndarray:
+    """The corners of an upright card turned by `angle_deg`, top-left first, clockwise."""
+    w, h = width / 2, width * aspect / 2
+    box = np.float32([[-w, -h], [w, -h], [w, h], [-w, h]])
+    a = np.deg2rad(angle_deg)
+    turn = np.float32([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    return box @ turn.T + np.float32(centre)
+
+
+def paste(canvas: np.ndarray, face: np.ndarray, corners: np.ndarray, shadow: bool = True) -> None:
+    """Draw a BGRA face into the float BGR canvas with its corners at `corners`."""
+    h, w = face.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int) - 4
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 4
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    local = corners - np.float32([x0, y0])
+    matrix = cv2.getPerspectiveTransform(src, local.astype(np.float32))
+    size = (x1 - x0, y1 - y0)
+    warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_AREA)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    region = canvas[y0:y1, x0:x1]
+    if shadow:
+        soft = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 2.0)[..., None]
+        soft = np.roll(soft, (2, 2), axis=(0, 1))
+        region *= 1.0 - 0.35 * soft
+    region[:] = region * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+
+
+def camera(
+    canvas: np.ndarray, rng: np.random.Generator, disturbance: Disturbance
+) -> tuple[np.ndarray, np.ndarray]:
+    """The table as the camera sees it: view warp, light, noise, blur and JPEG.
+
+    Returns the 8-bit frame and the view's homography (table pixels to frame pixels).
+    """
+    h, w = canvas.shape[:2]
+    d = disturbance
+    jitter = rng.uniform(-d.perspective, d.perspective, (4, 2)) * np.float32([w, h])
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    view = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
+    image = cv2.warpPerspective(canvas, view, (w, h), borderMode=cv2.BORDER_REFLECT)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    direction = rng.uniform(0, 2 * np.pi)
+    ramp = (np.cos(direction) * (xs / w - 0.5) + np.sin(direction) * (ys / h - 0.5)) + 0.5
+    light = 1.0 - rng.uniform(0, d.light_gradient) * np.clip(ramp, 0, 1)
+    gain = 1.0 + rng.uniform(-d.tint, d.tint, 3).astype(np.float32)
+    image = image * light[..., None] * gain[None, None, :]
+    if d.blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, d.blur))
+    if d.noise > 0:
+        image = image + rng.normal(0, rng.uniform(0.3, 1.0) * d.noise, image.shape)
+    frame = np.clip(image, 0, 255).astype(np.uint8)
+    if d.jpeg_quality < 100:
+        quality = int(rng.integers(d.jpeg_quality, 96))
+        _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return frame, view
+
+
+def row_positions(
+    rows: Sequence[Sequence[str]], size: tuple[int, int], card_width: float, aspect: float
+) -> list[list[tuple[float, float]]]:
+    """Card centres for rows laid from the top, left-aligned with a gap between cards."""
+    width, height = size
+    gap = card_width * 0.18
+    card_height = card_width * aspect
+    top = (height - len(rows) * card_height - (len(rows) - 1) * gap * 2) / 2
+    centres = []
+    for r, row in enumerate(rows):
+        y = top + card_height / 2 + r * (card_height + gap * 2)
+        x0 = (width - len(row) * card_width - (len(row) - 1) * gap) / 2
+        centres.append([(x0 + card_width / 2 + i * (card_width + gap), y) for i in range(len(row))])
+    return centres
+
+
+def render_coup(
+    faces: dict[str, np.ndarray],
+    rows: Sequence[Sequence[str]],
+    rng: np.random.Generator,
+    *,
+    size: tuple[int, int] = (1280, 720),
+    disturbance: Disturbance = HARSH,
+) -> Scene:
+    """Rows of cards on baize, each jittered a little, seen through the camera."""
+    width, height = size
+    aspect = _aspect(faces)
+    longest = max((len(r) for r in rows), default=1)
+    fits = min(width * 0.94 / (longest * 1.18), height * 0.92 / (max(len(rows), 1) * aspect * 1.25))
+    card_width = fits * rng.uniform(0.85, 1.0)
+    canvas = baize(height, width, rng)
+    placed = []
+    centres = row_positions(rows, size, card_width, aspect)
+    for row, row_centres in zip(rows, centres, strict=True):
+        for name, (x, y) in zip(row, row_centres, strict=True):
+            jx, jy = rng.uniform(-0.05, 0.05, 2) * card_width
+            angle = rng.uniform(-disturbance.rotation_deg, disturbance.rotation_deg)
+            corners = card_corners((x + jx, y + jy), card_width, aspect, angle)
+            paste(canvas, faces[name], corners)
+            placed.append(Placed(name, corners))
+    frame, view = camera(canvas, rng, disturbance)
+    seen = [Placed(p.card, _project(view, p.corners)) for p in placed]
+    return Scene(frame, seen, [list(r) for r in rows])
+
+
+def render_single(
+    faces: dict[str, np.ndarray],
+    name: str,
+    rng: np.random.Generator,
+    *,
+    size: tuple[int, int] = (640, 480),
+    disturbance: Disturbance = HARSH,
+) -> Scene:
+    """One card close up, somewhere near the middle of the frame."""
+    width, height = size
+    aspect = _aspect(faces)
+    card_width = height * rng.uniform(0.35, 0.6) / aspect
+    centre = (
+        width / 2 + rng.uniform(-0.15, 0.15) * width,
+        height / 2 + rng.uniform(-0.08, 0.08) * height,
+    )
+    angle = rng.uniform(-disturbance.rotation_deg, disturbance.rotation_deg)
+    canvas = baize(height, width, rng)
+    corners = card_corners(centre, card_width, aspect, angle)
+    paste(canvas, faces[name], corners)
+    frame, view = camera(canvas, rng, disturbance)
+    return Scene(frame, [Placed(name, _project(view, corners))], [[name]])
+
+
+def random_coup(rng: np.random.Generator, max_cards: int = 16) -> list[list[str]]:
+    """Two rows of random cards, as a coup might lay them (at most `max_cards` in all)."""
+    noir = int(rng.integers(2, 9))
+    rouge = int(rng.integers(2, min(9, max_cards - noir + 1)))
+    names = rng.choice(CARD_NAMES, noir + rouge, replace=True)
+    return [list(names[:noir]), list(names[noir:])]
+
+
+def _aspect(faces: dict[str, np.ndarray]) -> float:
+    h, w = next(iter(faces.values())).shape[:2]
+    return h / w
+
+
+def _project(view: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view).reshape(
+        4, 2
+    )

@@ -1,0 +1,69 @@
+"""Naming one straightened card against a design, or declining to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from croupier.cards import Card
+from vision.design import Design
+from vision.features import describe_both
+from vision.geometry import Quad, rectify
+
+# The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
+# on its side of the midpoint between its reference and every close rival's (the pairwise
+# test is 0.5 on the reference itself, 0 half way to the rival), and (3) it is paper.
+MIN_SCORE, FULL_SCORE = 0.45, 0.75
+MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
+MIN_PAPER = 0.3
+CONFIDENCE_BAR = 0.5
+_RIVALS = 6  # the pairwise test is run against this many next-best cards
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the classifier makes of one card: `card` when sure, else only a `guess`."""
+
+    card: Card | None
+    guess: Card | None
+    confidence: float
+    score: float = 0.0
+    split: float = 0.0
+
+
+def classify(frame: np.ndarray, quad: Quad, design: Design) -> Reading:
+    """The card inside `quad` of `frame`."""
+    return classify_straight(rectify(frame, quad, design.size), design)
+
+
+def classify_straight(card: np.ndarray, design: Design) -> Reading:
+    """A card already straightened to `design.size`."""
+    views, paperness = describe_both(card)
+    best_scores: np.ndarray | None = None
+    for view in views:
+        scores = design.scores(view)
+        if best_scores is None or scores.max() > best_scores.max():
+            best_scores = scores
+    assert best_scores is not None
+    order = np.argsort(best_scores)[::-1]
+    top = int(order[0])
+    best = float(best_scores[top])
+    rivals = order[1 : 1 + _RIVALS]
+    # Where the card falls between its reference and each rival's, along the line joining
+    # them: the test a matched filter makes, blind to noise elsewhere on the card.
+    gaps = np.maximum(2.0 - 2.0 * design.gram[top, rivals], 1e-6)
+    split = float(np.min((best - best_scores[rivals]) / gaps))
+    confidence = min(
+        _ramp(best, MIN_SCORE, FULL_SCORE),
+        _ramp(split, MIN_SPLIT, FULL_SPLIT),
+        _ramp(paperness, 0.0, MIN_PAPER),
+    )
+    guess = Card.parse(design.cards[top])
+    card = guess if confidence >= CONFIDENCE_BAR else None
+    return Reading(card, guess, round(confidence, 3), best, split)
+
+
+def _ramp(value: float, low: float, high: float) -> float:
+    """0 at or below `low`, 1 at or above `high`, straight between."""
+    return float(np.clip((value - low) / (high - low), 0.0, 1.0))
