@@ -11,6 +11,7 @@ from typing import cast
 # Edge commands live with the edge they drive, imported only when asked for, so that
 # `croupier replay` never pays for pyserial, OpenCV or Qt.
 EDGE_COMMANDS = {
+    "odds": "croupier.odds",
     "decode": "drivers.cli",
     "table": "drivers.cli",
     "ui": "ui.cli",
