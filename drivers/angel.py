@@ -1,0 +1,238 @@
+"""Dialect A, "angel" (SHOES.md): framed binary, every message sent three times.
+
+`ENQ SEQ DATA… ETX CHK CHK` at 4800 baud. The check algorithm is not public, so it is a
+setting (`drivers.checks`); with `none` the check bytes are not verified and a message is
+believed only when two of its copies agree. The cut card, a failed read and face-up cards
+are not in the public description: the byte values used for them here are our
+assumptions (PROTOCOL.md §6), kept in this one module.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from croupier.cards import Card, Rank, Suit
+from drivers.checks import Check, check_named
+from drivers.errors import BadFrameError
+from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
+
+ENQ: Final = 0x05
+ETX: Final = 0x03
+BAUD: Final = 4800
+COPIES: Final = 3
+RESET_AFTER: Final = 64  # the known parser gives up on a frame with no ETX after this many
+RECENT: Final = 32  # a sequence number this close behind the last delivered one is a repeat
+
+_SUITS: Final = {1: Suit.DIAMONDS, 2: Suit.CLUBS, 3: Suit.SPADES, 4: Suit.HEARTS}
+_SUIT_BITS: Final = {suit: bits for bits, suit in _SUITS.items()}
+_RANKS: Final = dict(enumerate(Rank, 1))
+_RANK_BITS: Final = {rank: index for index, rank in _RANKS.items()}
+FACE_UP_BIT: Final = 0x80  # our assumption: bit 7, unused by the published card byte
+CUT_BYTE: Final = 0x00  # our assumption: the cut card has no index to read
+MISREAD_BYTE: Final = 0x70  # our assumption: any other byte naming no card
+INTENTION: Final = 0x30  # meaning unknown; sent as ASCII "0", ignored on receipt
+
+_CARD_COMMANDS: Final = frozenset(b"Dd")  # D dealt, d dealt outside the game flow
+_STATUS: Final = {
+    ord("S"): "start",
+    ord("P"): "standby",
+    ord("G"): "game result",
+    ord("R"): "re-deal",
+    ord("e"): "error cleared",
+}
+_COMMANDS: Final = _CARD_COMMANDS | _STATUS.keys() | {ord("E")}
+
+
+def card_byte(card: Card, face_up: bool = False) -> int:
+    """Bits 6–4 the suit, 3–0 the rank, as published; bit 7 face up (our assumption)."""
+    return (_SUIT_BITS[card.suit] << 4) | _RANK_BITS[card.rank] | (FACE_UP_BIT if face_up else 0)
+
+
+def message_data(message: Message) -> bytes:
+    """The DATA part a shoe sends for a message (no SEQ, no framing)."""
+    if isinstance(message, CardRead):
+        return bytes((ord("D"), INTENTION, card_byte(message.card, message.face_up)))
+    if isinstance(message, CutRead):
+        return bytes((ord("D"), INTENTION, CUT_BYTE))
+    if isinstance(message, Misread):
+        return bytes((ord("D"), INTENTION, MISREAD_BYTE))
+    if isinstance(message, ShoeAlarm):
+        return b"E" + message.text.encode("ascii", errors="replace").replace(b"\x03", b"?")
+    raise BadFrameError(f"{message!r} has no angel frame")
+
+
+def encode_frame(seq: int, data: bytes, check: Check) -> bytes:
+    """One copy of a frame; the check covers SEQ and DATA (our assumption)."""
+    body = bytes((seq & 0xFF,)) + data
+    return bytes((ENQ,)) + body + bytes((ETX,)) + check(body)
+
+
+def data_message(data: bytes) -> Message:
+    command = data[0]
+    if command in _CARD_COMMANDS:
+        value = data[2]
+        if value == CUT_BYTE:
+            return CutRead()
+        suit = _SUITS.get((value >> 4) & 0x7)
+        rank = _RANKS.get(value & 0xF)
+        if suit is None or rank is None:
+            return Misread()
+        return CardRead(Card(rank, suit), bool(value & FACE_UP_BIT))
+    code = data[1:]
+    text = code.decode("ascii") if code.isascii() and code.decode().isprintable() else code.hex()
+    if command == ord("E"):
+        return ShoeAlarm(text or "error")
+    return Status(f"{_STATUS[command]} {text}".strip())
+
+
+class AngelFramer:
+    """Resynchronises on ENQ; a card frame has a fixed size, others end at the first ETX."""
+
+    def __init__(self, check: Check | None) -> None:
+        self._check = check
+        self._buffer = bytearray()
+        self._skipped = 0
+
+    def feed(self, data: bytes) -> list[tuple[int, bytes] | Garbage]:
+        self._buffer += data
+        out: list[tuple[int, bytes] | Garbage] = []
+        while (frame := self._next()) is not None:
+            out += self._flush_skipped()
+            out.append(frame)
+        return out
+
+    def drop_partial(self) -> list[tuple[int, bytes] | Garbage]:
+        if not self._buffer:
+            return []
+        self._skip(1)
+        return self.feed(b"")
+
+    def finish(self) -> list[tuple[int, bytes] | Garbage]:
+        out: list[tuple[int, bytes] | Garbage] = []
+        while self._buffer:
+            out += self.drop_partial()
+        return out + self._flush_skipped()
+
+    def _flush_skipped(self) -> list[Garbage]:
+        skipped, self._skipped = self._skipped, 0
+        return [Garbage(skipped)] if skipped else []
+
+    def _skip(self, count: int) -> None:
+        del self._buffer[:count]
+        self._skipped += count
+
+    def _next(self) -> tuple[int, bytes] | None:
+        buffer = self._buffer
+        while True:
+            start = buffer.find(ENQ)
+            if start < 0:
+                self._skip(len(buffer))
+                return None
+            if start:
+                self._skip(start)
+            if len(buffer) < 3:
+                return None
+            if buffer[2] not in _COMMANDS:
+                self._skip(1)
+                continue
+            if buffer[2] in _CARD_COMMANDS:
+                etx = 5
+                if len(buffer) <= etx:
+                    return None
+            else:
+                found = buffer.find(ETX, 3, RESET_AFTER)
+                if found < 0:
+                    if len(buffer) >= RESET_AFTER:
+                        self._skip(1)
+                        continue
+                    return None
+                etx = found
+            end = etx + 3
+            if len(buffer) < end:
+                return None
+            body = bytes(buffer[1:etx])
+            if buffer[etx] != ETX or (
+                self._check is not None and self._check(body) != bytes(buffer[etx + 1 : end])
+            ):
+                self._skip(1)
+                continue
+            del buffer[:end]
+            return body[0], body[1:]
+
+
+class AngelDecoder:
+    """Frames → messages, each once: copies are matched by (sequence, data); a message is
+    believed when `votes` copies agree (one when the check is verified). A message that
+    never got its votes is still delivered, a card as a `Misread` with its reading as the
+    guess; a run of sequence numbers that never arrived is reported as `Lost`."""
+
+    def __init__(self, *, check: str = "none", votes: int | None = None) -> None:
+        algorithm = check_named(check)
+        self._framer = AngelFramer(algorithm)
+        self._votes = votes or (1 if algorithm else 2)
+        self._last: int | None = None
+        self._pending: dict[tuple[int, bytes], int] = {}
+
+    def feed(self, data: bytes, now: float) -> list[Message]:
+        return self._take(self._framer.feed(data))
+
+    def idle(self, now: float) -> list[Message]:
+        return self._take(self._framer.drop_partial()) + self._settle()
+
+    def finish(self) -> list[Message]:
+        return self._take(self._framer.finish()) + self._settle()
+
+    def outgoing(self) -> bytes:
+        return b""
+
+    def _ahead(self, seq: int) -> int:
+        return (seq - self._last) % 256 if self._last is not None else 1
+
+    def _take(self, items: list[tuple[int, bytes] | Garbage]) -> list[Message]:
+        out: list[Message] = []
+        for item in items:
+            if isinstance(item, Garbage):
+                out.append(item)
+                continue
+            seq, data = item
+            if self._last is not None and (self._last - seq) % 256 < RECENT:
+                continue  # a copy of something delivered already
+            count = self._pending[item] = self._pending.get(item, 0) + 1
+            if count >= self._votes:
+                out += self._confirm(seq, data)
+        return out
+
+    def _confirm(self, seq: int, data: bytes) -> list[Message]:
+        """Copies of messages between the last one and this that never got their votes are
+        messages whose other copies were lost; the rest were corrupted copies."""
+        limit = self._ahead(seq)
+        earlier = [(s, d) for (s, d) in self._pending if 0 < self._ahead(s) < limit]
+        out = self._unconfirmed(earlier)
+        self._pending.clear()
+        return out + self._deliver(seq, data_message(data))
+
+    def _settle(self) -> list[Message]:
+        near = [(s, d) for (s, d) in self._pending if 0 < self._ahead(s) <= RECENT]
+        self._pending.clear()
+        return self._unconfirmed(near)
+
+    def _unconfirmed(self, copies: list[tuple[int, bytes]]) -> list[Message]:
+        best: dict[int, bytes] = {}
+        for seq, data in sorted(copies, key=lambda c: -self._pending[c]):
+            best.setdefault(seq, data)
+        out: list[Message] = []
+        for seq in sorted(best, key=self._ahead):
+            message = data_message(best[seq])
+            if isinstance(message, CardRead):
+                message = Misread(guess=message.card)
+            out += self._deliver(seq, message)
+        return out
+
+    def _deliver(self, seq: int, message: Message) -> list[Message]:
+        out: list[Message] = []
+        if self._last is not None:
+            missing = self._ahead(seq) - 1
+            if missing:
+                out.append(Lost(missing, f"{missing} message(s) before seq {seq} never arrived"))
+        self._last = seq
+        return [*out, message]

@@ -1,0 +1,72 @@
+"""`croupier decode` and `croupier table`, handed over by `croupier.cli`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn
+
+from drivers.checks import CHECKS, UNVERIFIED
+from drivers.decode import decode_bytes
+from drivers.dialects import DIALECTS
+from drivers.errors import ShoeError
+from drivers.to_events import message_json, message_line
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors exit 2 with one line on stderr."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _add_check(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--check",
+        default=UNVERIFIED,
+        choices=[UNVERIFIED, *CHECKS],
+        help="angel's check algorithm, which is not published (default: not verified, "
+        "two agreeing copies needed)",
+    )
+
+
+def _decode_parser() -> _Parser:
+    parser = _Parser(prog="croupier decode", description="Decode bytes captured from a shoe.")
+    parser.add_argument("file", help="the raw bytes, or - for stdin")
+    parser.add_argument("--dialect", required=True, choices=list(DIALECTS))
+    parser.add_argument("--json", action="store_true", help="one JSON object per message")
+    _add_check(parser)
+    return parser
+
+
+def decode(args: list[str]) -> int:
+    options = _decode_parser().parse_args(args)
+    try:
+        if options.file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(options.file, "rb") as f:
+                data = f.read()
+    except OSError as err:
+        print(f"croupier decode: cannot read {options.file!r}: {err.strerror}", file=sys.stderr)
+        return 2
+    for message in decode_bytes(data, options.dialect, check=options.check):
+        if not options.json:
+            print(message_line(message))
+        elif (obj := message_json(message)) is not None:
+            print(json.dumps(obj, ensure_ascii=False))
+    return 0
+
+
+def main(command: str, args: list[str]) -> int:
+    """Entry point for `croupier decode …` and `croupier table …`."""
+    try:
+        if command == "decode":
+            return decode(args)
+    except ShoeError as err:
+        print(f"croupier {command}: {err}", file=sys.stderr)
+        return 2
+    print(f"croupier: {command!r} is not a drivers command", file=sys.stderr)
+    return 2

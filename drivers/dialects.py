@@ -1,0 +1,83 @@
+"""The dialects a shoe may speak, by name: how to decode them and how a shoe encodes them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from drivers import angel, bee
+from drivers.checks import check_named, crc16_ccitt
+from drivers.decoder import Decoder
+from drivers.errors import DialectError
+from drivers.messages import Message
+from drivers.native_messages import message_frame
+from drivers.native_receiver import NativeReceiver
+
+NATIVE_BAUD: Final = 115200
+
+
+@dataclass(frozen=True, slots=True)
+class DecoderOptions:
+    """Settings a dialect may need: `check` names angel's unpublished check algorithm;
+    `live` is False for a capture file, where nobody can be asked to resend."""
+
+    check: str = "none"
+    live: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """One wire dialect. `garbage_is_loss` when it has no other way to notice a lost message
+    (no sequence numbers), so that unreadable bytes on a live line must raise an alarm."""
+
+    name: str
+    baud: int
+    garbage_is_loss: bool
+    decoder: Callable[[DecoderOptions], Decoder]
+    encode: Callable[[Message, int, DecoderOptions], bytes]
+
+
+def _encode_native(message: Message, seq: int, options: DecoderOptions) -> bytes:
+    return message_frame(message, seq).encode()
+
+
+def _encode_angel(message: Message, seq: int, options: DecoderOptions) -> bytes:
+    check = check_named(options.check) or crc16_ccitt
+    return angel.encode_frame(seq, angel.message_data(message), check) * angel.COPIES
+
+
+def _encode_bee(message: Message, seq: int, options: DecoderOptions) -> bytes:
+    return bee.message_text(message)
+
+
+DIALECTS: Final = {
+    "native": Dialect(
+        "native",
+        NATIVE_BAUD,
+        garbage_is_loss=False,
+        decoder=lambda o: NativeReceiver(can_ask=o.live),
+        encode=_encode_native,
+    ),
+    "angel": Dialect(
+        "angel",
+        angel.BAUD,
+        garbage_is_loss=False,
+        decoder=lambda o: angel.AngelDecoder(check=o.check),
+        encode=_encode_angel,
+    ),
+    "bee": Dialect(
+        "bee",
+        bee.BAUD,
+        garbage_is_loss=True,
+        decoder=lambda o: bee.BeeDecoder(),
+        encode=_encode_bee,
+    ),
+}
+
+
+def dialect_named(name: str) -> Dialect:
+    try:
+        return DIALECTS[name]
+    except KeyError:
+        raise DialectError(f"unknown dialect {name!r} (known: {', '.join(DIALECTS)})") from None

@@ -1,0 +1,130 @@
+"""The native protocol's framing layer (PROTOCOL.md §2): bytes ⇄ checked frames.
+
+`STX LEN SEQ TYPE PAYLOAD… CRC_HI CRC_LO ETX`, the CRC being CRC-16/CCITT-FALSE over
+LEN, SEQ, TYPE and PAYLOAD. The framer resynchronises by dropping one byte at a time
+from a frame that fails a check, so garbage costs bytes, never the frames that follow it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from drivers.checks import crc16_ccitt
+from drivers.errors import BadFrameError
+from drivers.messages import Garbage
+
+STX: Final = 0x02
+ETX: Final = 0x03
+OVERHEAD: Final = 7  # STX LEN SEQ TYPE … CRC CRC ETX
+MAX_TEXT: Final = 64
+
+
+class FrameType(enum.Enum):
+    """The TYPE byte, an ASCII letter so that a hex dump reads."""
+
+    CARD = ord("C")
+    CUT = ord("X")
+    MISREAD = ord("M")
+    ALARM = ord("A")
+    HEARTBEAT = ord("H")
+    RESEND = ord("R")
+
+
+# Payload lengths a frame of each type may carry: a wrong LEN is rejected at once, so a
+# corrupted length byte cannot make the framer wait for bytes that will never come.
+_LENGTHS: Final = {
+    FrameType.CARD: range(3, 4),
+    FrameType.CUT: range(1),
+    FrameType.MISREAD: range(1),
+    FrameType.ALARM: range(1, MAX_TEXT + 1),
+    FrameType.HEARTBEAT: range(1),
+    FrameType.RESEND: range(1),
+}
+_TYPES: Final = {t.value: t for t in FrameType}
+
+
+@dataclass(frozen=True, slots=True)
+class NativeFrame:
+    """One frame: sequence number 0–255, type and payload."""
+
+    seq: int
+    type: FrameType
+    payload: bytes = b""
+
+    def encode(self) -> bytes:
+        if not 0 <= self.seq <= 255:
+            raise BadFrameError(f"sequence number {self.seq} is outside 0..255")
+        if len(self.payload) not in _LENGTHS[self.type]:
+            raise BadFrameError(
+                f"a {self.type.name} frame cannot carry {len(self.payload)} payload bytes"
+            )
+        body = bytes((len(self.payload), self.seq, self.type.value)) + self.payload
+        return bytes((STX,)) + body + crc16_ccitt(body) + bytes((ETX,))
+
+
+class NativeFramer:
+    """Cuts a byte stream into frames; skipped bytes come out as `Garbage` before the next
+    frame (or at `finish`), so any split of the same stream gives the same output."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._skipped = 0
+
+    def feed(self, data: bytes) -> list[NativeFrame | Garbage]:
+        self._buffer += data
+        out: list[NativeFrame | Garbage] = []
+        while (frame := self._next()) is not None:
+            if self._skipped:
+                out.append(Garbage(self._skipped))
+                self._skipped = 0
+            out.append(frame)
+        return out
+
+    def drop_partial(self) -> list[NativeFrame | Garbage]:
+        """A frame still incomplete after the line went quiet is broken: skip its STX and
+        read on, since the frames it seemed to swallow may be whole."""
+        if not self._buffer:
+            return []
+        self._skip(1)
+        return self.feed(b"")
+
+    def finish(self) -> list[NativeFrame | Garbage]:
+        out: list[NativeFrame | Garbage] = []
+        while self._buffer:
+            out += self.drop_partial()
+        if self._skipped:
+            out.append(Garbage(self._skipped))
+            self._skipped = 0
+        return out
+
+    def _skip(self, count: int) -> None:
+        del self._buffer[:count]
+        self._skipped += count
+
+    def _next(self) -> NativeFrame | None:
+        buffer = self._buffer
+        while True:
+            start = buffer.find(STX)
+            if start < 0:
+                self._skip(len(buffer))
+                return None
+            if start:
+                self._skip(start)
+            if len(buffer) < 4:
+                return None
+            length, seq, type_byte = buffer[1], buffer[2], buffer[3]
+            frame_type = _TYPES.get(type_byte)
+            if frame_type is None or length not in _LENGTHS[frame_type]:
+                self._skip(1)
+                continue
+            end = length + OVERHEAD
+            if len(buffer) < end:
+                return None
+            body = bytes(buffer[1 : end - 3])
+            if buffer[end - 1] != ETX or bytes(buffer[end - 3 : end - 1]) != crc16_ccitt(body):
+                self._skip(1)
+                continue
+            del buffer[:end]
+            return NativeFrame(seq, frame_type, body[3:])
