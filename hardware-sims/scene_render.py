@@ -116,35 +116,55 @@ def paste(canvas: np.ndarray, face: np.ndarray, corners: np.ndarray, shadow: boo
     region[:] = region * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
 
 
-def camera(
-    canvas: np.ndarray, rng: np.random.Generator, disturbance: Disturbance
-) -> tuple[np.ndarray, np.ndarray]:
-    """The table as the camera sees it: view warp, light, noise, blur and JPEG.
+@dataclass(frozen=True)
+class Camera:
+    """A camera fixed over the table: its view, its light and its sensor, drawn once."""
 
-    Returns the 8-bit frame and the view's homography (table pixels to frame pixels).
-    """
-    h, w = canvas.shape[:2]
-    d = disturbance
-    jitter = rng.uniform(-d.perspective, d.perspective, (4, 2)) * np.float32([w, h])
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    view = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
-    image = cv2.warpPerspective(canvas, view, (w, h), borderMode=cv2.BORDER_REFLECT)
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    direction = rng.uniform(0, 2 * np.pi)
-    ramp = (np.cos(direction) * (xs / w - 0.5) + np.sin(direction) * (ys / h - 0.5)) + 0.5
-    light = 1.0 - rng.uniform(0, d.light_gradient) * np.clip(ramp, 0, 1)
-    gain = 1.0 + rng.uniform(-d.tint, d.tint, 3).astype(np.float32)
-    image = image * light[..., None] * gain[None, None, :]
-    if d.blur > 0:
-        image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, d.blur))
-    if d.noise > 0:
-        image = image + rng.normal(0, rng.uniform(0.3, 1.0) * d.noise, image.shape)
-    frame = np.clip(image, 0, 255).astype(np.uint8)
-    if d.jpeg_quality < 100:
-        quality = int(rng.integers(d.jpeg_quality, 96))
-        _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    return frame, view
+    view: np.ndarray  # homography, table pixels to frame pixels
+    light: np.ndarray  # (h, w, 3) gain per pixel: uneven light and white balance
+    blur: float
+    noise: float
+    jpeg_quality: int
+
+    @classmethod
+    def draw(
+        cls, size: tuple[int, int], rng: np.random.Generator, disturbance: Disturbance
+    ) -> Camera:
+        w, h = size
+        d = disturbance
+        jitter = rng.uniform(-d.perspective, d.perspective, (4, 2)) * np.float32([w, h])
+        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        view = cv2.getPerspectiveTransform(src, (src + jitter).astype(np.float32))
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        direction = rng.uniform(0, 2 * np.pi)
+        ramp = np.cos(direction) * (xs / w - 0.5) + np.sin(direction) * (ys / h - 0.5) + 0.5
+        fall = 1.0 - rng.uniform(0, d.light_gradient) * np.clip(ramp, 0, 1)
+        gain = 1.0 + rng.uniform(-d.tint, d.tint, 3).astype(np.float32)
+        light = (fall[..., None] * gain[None, None, :]).astype(np.float32)
+        blur = rng.uniform(0.3, d.blur) if d.blur > 0 else 0.0
+        noise = rng.uniform(0.3, 1.0) * d.noise
+        quality = int(rng.integers(d.jpeg_quality, 96)) if d.jpeg_quality < 100 else 100
+        return cls(view, light, blur, noise, quality)
+
+    def shoot(self, table: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The 8-bit frame of the table (float BGR), with fresh sensor noise."""
+        h, w = table.shape[:2]
+        image = cv2.warpPerspective(table, self.view, (w, h), borderMode=cv2.BORDER_REFLECT)
+        image *= self.light
+        if self.blur > 0:
+            image = cv2.GaussianBlur(image, (0, 0), self.blur)
+        if self.noise > 0:
+            image += rng.normal(0, self.noise, image.shape).astype(np.float32)
+        frame = np.clip(image, 0, 255).astype(np.uint8)
+        if self.jpeg_quality < 100:
+            _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
+            frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        return frame
+
+    def project(self, corners: np.ndarray) -> np.ndarray:
+        """Table corners as the frame sees them."""
+        points = corners.reshape(-1, 1, 2).astype(np.float32)
+        return cv2.perspectiveTransform(points, self.view).reshape(-1, 2)
 
 
 def row_positions(
@@ -187,9 +207,9 @@ def render_coup(
             corners = card_corners((x + jx, y + jy), card_width, aspect, angle)
             paste(canvas, faces[name], corners)
             placed.append(Placed(name, corners))
-    frame, view = camera(canvas, rng, disturbance)
-    seen = [Placed(p.card, _project(view, p.corners)) for p in placed]
-    return Scene(frame, seen, [list(r) for r in rows])
+    cam = Camera.draw(size, rng, disturbance)
+    seen = [Placed(p.card, cam.project(p.corners)) for p in placed]
+    return Scene(cam.shoot(canvas, rng), seen, [list(r) for r in rows])
 
 
 def render_single(
@@ -212,8 +232,8 @@ def render_single(
     canvas = baize(height, width, rng)
     corners = card_corners(centre, card_width, aspect, angle)
     paste(canvas, faces[name], corners)
-    frame, view = camera(canvas, rng, disturbance)
-    return Scene(frame, [Placed(name, _project(view, corners))], [[name]])
+    cam = Camera.draw(size, rng, disturbance)
+    return Scene(cam.shoot(canvas, rng), [Placed(name, cam.project(corners))], [[name]])
 
 
 def random_coup(rng: np.random.Generator, max_cards: int = 16) -> list[list[str]]:
@@ -227,9 +247,3 @@ def random_coup(rng: np.random.Generator, max_cards: int = 16) -> list[list[str]
 def _aspect(faces: dict[str, np.ndarray]) -> float:
     h, w = next(iter(faces.values())).shape[:2]
     return h / w
-
-
-def _project(view: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view).reshape(
-        4, 2
-    )

@@ -1,0 +1,275 @@
+"""The camera backend: cards read off the layout by a camera, as the same events a shoe sends.
+
+`open_camera_source` opens a device index ("0"), a video file or a folder of frames;
+`CameraShoe(source).events()` watches the layout frame by frame and yields `ShoeEvent`s:
+
+- `CardDrawn` once for each card, when it has been read the same way over several frames,
+  in the order the cards joined the layout (a frame that shows several new cards at once
+  gives them noir row first, left to right);
+- `CardUnread` (the tailleur's "confirm") for a card that lies still but never reads surely;
+- `DeviceAlarm` for a card that leaves the layout while others stay (picked up) or that
+  turns into another card. Clearing the whole layout after a coup is no alarm.
+
+The burn is dealt face down, so the camera never sees it: a table that knows its burned
+cards (the tailleur keyed them in) passes them as `burn` and they come first as
+`CardDrawn`; with no `burn`, the stream starts with the first card laid.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from croupier.cards import Card
+from croupier.events import CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
+from drivers.errors import PortError
+from vision.classifier import Reading, classify
+from vision.design import Design, builtin_design, load_design
+from vision.geometry import Quad, find_cards
+from vision.layout import Seen, group_rows
+
+SOURCE = "camera"
+_FRAME_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
+
+
+def open_camera_source(source: str) -> Iterator[np.ndarray]:
+    """Frames (BGR) from a device index ("0"), a video file or a folder of image files.
+
+    A folder is read in file-name order. Raises `PortError` when the source cannot be opened.
+    """
+    path = Path(source)
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() in _FRAME_TYPES)
+        if not files:
+            raise PortError(f"{source}: no image files in this folder")
+        return _folder_frames(files)
+    if source.isdigit():
+        capture = cv2.VideoCapture(int(source))
+    elif path.is_file():
+        capture = cv2.VideoCapture(str(path))
+    else:
+        raise PortError(f"{source}: no such camera, video file or folder")
+    if not capture.isOpened():
+        capture.release()
+        raise PortError(f"{source}: cannot open it as a camera or a video")
+    return _capture_frames(capture)
+
+
+def _folder_frames(files: list[Path]) -> Iterator[np.ndarray]:
+    for file in files:
+        frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
+        if frame is not None:  # a half-written or foreign file is skipped, not fatal
+            yield frame
+
+
+def _capture_frames(capture: cv2.VideoCapture) -> Iterator[np.ndarray]:
+    try:
+        while True:
+            ok, frame = capture.read()
+            if not ok or frame is None:
+                return
+            yield frame
+    finally:
+        capture.release()
+
+
+@dataclass
+class _Track:
+    """One card on the layout, followed from frame to frame."""
+
+    order: int  # when it joined the layout (join frame, then row, then column)
+    joined_at: int  # frame number
+    quad: Quad
+    readings: list[Reading] = field(default_factory=list)
+    still: int = 0  # frames in a row it has lain in the same place
+    missing: int = 0  # frames in a row it has not been seen
+    card: Card | None = None  # what was emitted for it
+    resolved: bool = False  # emitted as a card or as a confirm request
+    vanished_at: int | None = None  # frame it was last seen, once it is gone for good
+
+
+class CameraShoe:
+    """The layout watched through a camera, as a stream of shoe events.
+
+    `source` is what `open_camera_source` accepts, or any iterable of BGR frames.
+    `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
+    `confirm_frames`: a card is named after this many consecutive identical reads.
+    `settle_frames`: a card still unread after lying still this long is sent for confirmation.
+    `vanish_frames`: a card unseen this long has left the layout (shorter absences are a
+    hand passing over it). `clear_frames`: a card that left is part of the layout being
+    cleared when the whole layout is empty within this many frames; otherwise it was picked up.
+    `recheck_every`: a named card lying still is read again every this many frames, to
+    catch a card swapped in place; the frames between only look for new or moved cards.
+    """
+
+    def __init__(
+        self,
+        source: str | Iterable[np.ndarray],
+        deck: str | Path | None = None,
+        *,
+        burn: Sequence[Card] = (),
+        confirm_frames: int = 3,
+        settle_frames: int = 8,
+        vanish_frames: int = 3,
+        clear_frames: int = 12,
+        recheck_every: int = 5,
+    ) -> None:
+        self._frames = open_camera_source(source) if isinstance(source, str) else source
+        self._design: Design = load_design(deck) if deck is not None else builtin_design()
+        self._burn = tuple(burn)
+        self.confirm_frames = confirm_frames
+        self.settle_frames = max(settle_frames, confirm_frames)
+        self.vanish_frames = vanish_frames
+        self.clear_frames = clear_frames
+        self.recheck_every = recheck_every
+        self._tracks: list[_Track] = []
+        self._gone: list[_Track] = []
+        self._orders = itertools.count()
+
+    def events(self) -> Iterator[ShoeEvent]:
+        """The events of the layout, as they happen, until the frames run out."""
+        for card in self._burn:
+            yield CardDrawn(card)
+        for number, frame in enumerate(self._frames):
+            yield from self._watch(number, frame)
+        yield from self._finish()
+
+    # -- one frame ---------------------------------------------------------------------
+
+    def _watch(self, number: int, frame: np.ndarray) -> list[ShoeEvent]:
+        quads = find_cards(frame, portrait_only=True)
+        matched = self._match(quads)
+        events: list[ShoeEvent] = []
+        new: list[Seen] = []
+        for quad, track in zip(quads, matched, strict=True):
+            if track is None:
+                new.append(Seen(quad, classify(frame, quad, self._design)))
+                continue
+            moved = float(np.abs(quad.corners - track.quad.corners).max())
+            track.still = track.still + 1 if moved < 0.03 * quad.width else 0
+            track.quad, track.missing = quad, 0
+            if not track.resolved or track.still % self.recheck_every == 0 or track.still == 0:
+                track.readings.append(classify(frame, quad, self._design))
+                events += self._check_change(track)
+        seen_now = {id(t) for t in matched if t is not None}
+        for track in self._tracks:
+            if id(track) not in seen_now:
+                track.missing += 1
+        for row in group_rows(new):
+            for seen in row:
+                order = next(self._orders)
+                self._tracks.append(_Track(order, number, seen.quad, [seen.reading]))
+        events += self._retire(number, empty=not quads)
+        events += self._emit()
+        return events
+
+    def _match(self, quads: list[Quad]) -> list[_Track | None]:
+        """The track each quad continues (nearest centre within half a card), or None.
+
+        A card that left the layout a moment ago and lies again where it was (a hand passed
+        over it) continues its old track.
+        """
+        candidates = self._tracks + self._gone
+        taken: set[int] = set()
+        matched: list[_Track | None] = []
+        for quad in quads:
+            cx, cy = quad.centre
+            best, best_d = None, 0.5 * quad.width
+            for i, track in enumerate(candidates):
+                tx, ty = track.quad.centre
+                d = float(np.hypot(cx - tx, cy - ty))
+                if i not in taken and d < best_d:
+                    best, best_d = i, d
+            if best is None:
+                matched.append(None)
+                continue
+            taken.add(best)
+            track = candidates[best]
+            if track.vanished_at is not None:
+                self._gone.remove(track)
+                self._tracks.append(track)
+                track.vanished_at, track.still = None, 0
+            matched.append(track)
+        return matched
+
+    def _check_change(self, track: _Track) -> list[ShoeEvent]:
+        """An alarm when a named card now reads surely as another card, over several frames."""
+        if track.card is None:
+            return []
+        recent = track.readings[-self.confirm_frames :]
+        names = {r.card for r in recent}
+        if len(recent) < self.confirm_frames or len(names) != 1:
+            return []
+        now = names.pop()
+        if now is None or now == track.card:
+            return []
+        was, track.card = track.card, now
+        return [DeviceAlarm(SOURCE, f"card {was} on the layout changed into {now}")]
+
+    def _retire(self, number: int, *, empty: bool) -> list[ShoeEvent]:
+        """Tracks unseen for long are gone; gone cards are a clearing or a pick-up."""
+        for track in [t for t in self._tracks if t.missing >= self.vanish_frames]:
+            self._tracks.remove(track)
+            if track.resolved:
+                track.vanished_at = number
+                self._gone.append(track)
+        events: list[ShoeEvent] = []
+        if empty and not self._tracks:
+            self._gone.clear()  # the layout was cleared: those cards left together
+            return events
+        for track in list(self._gone):
+            assert track.vanished_at is not None
+            if number - track.vanished_at >= self.clear_frames:
+                self._gone.remove(track)
+                name = track.card if track.card is not None else "unconfirmed card"
+                events.append(DeviceAlarm(SOURCE, f"card {name} was taken off the layout"))
+        return events
+
+    def _emit(self) -> list[ShoeEvent]:
+        """Cards settled enough to name, in the order they joined; a later card waits."""
+        events: list[ShoeEvent] = []
+        for track in sorted(self._tracks, key=lambda t: t.order):
+            if track.resolved:
+                continue
+            event = self._verdict(track)
+            if event is None:
+                break
+            track.resolved = True
+            events.append(event)
+        return events
+
+    def _verdict(self, track: _Track) -> ShoeEvent | None:
+        recent = track.readings[-self.confirm_frames :]
+        names = {r.card for r in recent}
+        if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
+            track.card = names.pop()
+            assert track.card is not None
+            return CardDrawn(track.card)
+        if track.still >= self.settle_frames:
+            return _unread(track)
+        return None
+
+    def _finish(self) -> list[ShoeEvent]:
+        """The frames ended: cards not yet settled are sent for confirmation."""
+        events: list[ShoeEvent] = []
+        for track in sorted(self._tracks, key=lambda t: t.order):
+            if not track.resolved:
+                event = self._verdict(track) or _unread(track)
+                track.resolved = True
+                events.append(event)
+        return events
+
+
+def _unread(track: _Track) -> CardUnread:
+    guesses = Counter(r.guess for r in track.readings if r.guess is not None)
+    if not guesses:
+        return CardUnread(SOURCE)
+    guess, _ = guesses.most_common(1)[0]
+    confidence = max(r.confidence for r in track.readings if r.guess == guess)
+    return CardUnread(SOURCE, guess, confidence)
