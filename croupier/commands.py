@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Iterable
 
-from croupier.decisions import CardPlaced, Decision
-from croupier.engine import Shoe
+from croupier.decisions import CardPlaced, Decision, Rejected
+from croupier.engine import Phase, Shoe
 from croupier.errors import CroupierError
 from croupier.events import ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
-from croupier.jsonout import decision_json
+from croupier.jsonout import decision_json, dumps
 from croupier.rulebook import DEFAULT, Rulebook, load_rulebook
+from croupier.session import SessionLine, parse_session
 from croupier.shuffle import regulation_shoe
+from croupier.table import Table
 from croupier.transcript import describe
 
 
@@ -29,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _replay_parser() -> _Parser:
     parser = _Parser(prog="croupier replay", description="Play a shoe fixture through the engine.")
-    parser.add_argument("fixture", help="a .shoe fixture")
+    parser.add_argument("fixture", help="a .shoe fixture or a .session.jsonl script")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
     return parser
@@ -47,8 +48,11 @@ def run(command: str, args: list[str]) -> int:
     options = parser.parse_args(args)
     try:
         rulebook = load_rulebook(options.rules)
+        if command == "replay" and options.fixture.endswith(".jsonl"):
+            session = parse_session(_read(options.fixture), load_rulebook, origin=options.fixture)
+            return _replay_session(session, rulebook, as_json=options.json)
         if command == "replay":
-            events = _read_fixture(options.fixture)
+            events = parse_shoe(_read(options.fixture), origin=options.fixture)
         else:
             seed = options.seed
             if seed is None:
@@ -66,13 +70,36 @@ def run(command: str, args: list[str]) -> int:
     return 0
 
 
-def _read_fixture(path: str) -> list[ShoeEvent]:
+def _read(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            return f.read()
     except (OSError, UnicodeDecodeError) as err:
         raise CroupierError(f"cannot read {path!r}: {err}") from err
-    return parse_shoe(text, origin=path)
+
+
+def _replay_session(session: list[SessionLine], rulebook: Rulebook, *, as_json: bool) -> int:
+    table = Table(rulebook)
+    for entry in [*session, SessionLine(0, ShoeEmpty())]:
+        if isinstance(entry.event, Rejected):
+            decisions: list[Decision] = [entry.event]
+        elif entry.line == 0:
+            # The script ended: close the shoe if it is still open, as the talon is counted.
+            decisions = [] if table.ended or table.shoe.phase is Phase.CLOSED else (
+                table.apply(entry.event))
+        else:
+            decisions = table.apply(entry.event)
+        for decision in decisions:
+            if as_json:
+                obj = decision_json(decision)
+                if obj is not None:
+                    if isinstance(decision, Rejected):
+                        obj = {"event": "rejected", "line": entry.line, "reason": decision.reason}
+                    sys.stdout.write(dumps(obj) + "\n")
+            elif not isinstance(decision, CardPlaced):
+                where = f"line {entry.line}: " if isinstance(decision, Rejected) else ""
+                print("\n".join(where + text for text in describe(decision)))
+    return 0
 
 
 def _play(events: Iterable[ShoeEvent], rulebook: Rulebook) -> list[Decision]:
@@ -85,7 +112,7 @@ def _print_json(decisions: list[Decision]) -> None:
     for decision in decisions:
         obj = decision_json(decision)
         if obj is not None:
-            out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            out.write(dumps(obj) + "\n")
 
 
 def _print_transcript(decisions: list[Decision]) -> None:

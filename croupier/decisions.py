@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from decimal import Decimal
 
 from croupier.cards import Card, Colour
 
@@ -147,6 +148,41 @@ class Rejected:
     reason: str
 
 
+class Action(enum.Enum):
+    """What the croupier does with one stake (INTERFACES §6)."""
+
+    COLLECT = "collect"
+    PAY = "pay"
+    PRISON = "prison"
+    FREE = "free"
+    SHARE = "share"
+    MOVE = "move"
+    RETURN = "return"
+    STAND = "stand"
+    PREMIUM = "premium"
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementLine:
+    """One stake's fate. `amount`: what moves (winnings, what is given back, the premium)."""
+
+    seat: int
+    chance: Chance
+    stake: Decimal
+    action: Action
+    amount: Decimal | None = None
+    level: int | None = None
+    to: Chance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What the croupier does, in the order he must do it, after coup `number`."""
+
+    number: int
+    lines: tuple[SettlementLine, ...]
+
+
 Decision = (
     Burned
     | CardPlaced
@@ -158,4 +194,5 @@ Decision = (
     | ShoeEnded
     | Alarm
     | Rejected
+    | Settlement
 )

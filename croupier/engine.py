@@ -128,6 +128,11 @@ class Shoe:
         self._exposed: list[Card] = []
         self._coup_voided: list[Card] = []
 
+    @property
+    def idle(self) -> bool:
+        """Nothing drawn yet in this shoe, or the shoe is closed: settings may change."""
+        return not self._started or self.phase is Phase.CLOSED
+
     def state(self) -> ShoeState:
         return ShoeState(
             phase=self.phase,

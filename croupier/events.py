@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
+from decimal import Decimal
 
 from croupier.cards import Card
+from croupier.decisions import Chance
+from croupier.rulebook import Rulebook
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +60,50 @@ class DeviceAlarm:
 
 
 ShoeEvent = CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread | DeviceAlarm
+
+
+class PrisonChoice(enum.Enum):
+    SHARE = "share"  # take back half the value, the bank keeps the rest
+    KEEP = "keep"  # stay in prison
+    MOVE = "move"  # move to another chance, keeping the level (venezia)
+
+
+@dataclass(frozen=True, slots=True)
+class SetTable:
+    """The table's rulebook and limits per chance; `None` leaves a setting as it was."""
+
+    rulebook: Rulebook | None = None
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStake:
+    seat: int
+    chance: Chance
+    amount: Decimal
+    insured: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    seat: int
+    chance: Chance
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePrison:
+    """A prisoner's owner decides after a refait: share, keep, or move it `to` a chance."""
+
+    seat: int
+    chance: Chance
+    choice: PrisonChoice
+    to: Chance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndSession:
+    """The last coup of the séance has been played."""
+
+
+TableEvent = SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from decimal import Decimal
 from typing import Any
 
 from croupier.decisions import (
@@ -11,8 +14,41 @@ from croupier.decisions import (
     CoupVoided,
     Decision,
     Rejected,
+    Settlement,
+    SettlementLine,
     ShoeEnded,
 )
+from croupier.money import money_text
+
+_NUMBER = re.compile(r'"\\u0000([-0-9.]+)"')
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """One JSON line; decimal amounts are written as exact JSON numbers, never floats."""
+    text = json.dumps(obj, ensure_ascii=False, default=_decimal_marker)
+    return _NUMBER.sub(r"\1", text)
+
+
+def _decimal_marker(value: object) -> str:
+    if isinstance(value, Decimal):
+        return "\0" + money_text(value)
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def line_json(line: SettlementLine) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": line.seat,
+        "chance": line.chance.value,
+        "stake": line.stake,
+        "action": line.action.value,
+    }
+    if line.amount is not None:
+        out["amount"] = line.amount
+    if line.to is not None:
+        out["to"] = line.to.value
+    if line.level is not None:
+        out["level"] = line.level
+    return out
 
 
 def decision_json(decision: Decision) -> dict[str, Any] | None:
@@ -56,6 +92,12 @@ def decision_json(decision: Decision) -> dict[str, Any] | None:
             alarm["card"] = str(decision.card)
         alarm["message"] = decision.message
         return alarm
+    if isinstance(decision, Settlement):
+        return {
+            "event": "settlement",
+            "number": decision.number,
+            "lines": [line_json(line) for line in decision.lines],
+        }
     if isinstance(decision, Rejected):
         return {"event": "rejected", "reason": decision.reason}
     return None

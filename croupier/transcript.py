@@ -15,8 +15,23 @@ from croupier.decisions import (
     Decision,
     EndReason,
     Rejected,
+    Settlement,
+    SettlementLine,
     ShoeEnded,
 )
+from croupier.money import money_text
+
+_ACTION_WORDS = {
+    "collect": "collect",
+    "pay": "pay",
+    "prison": "to prison",
+    "free": "free, give back",
+    "share": "share, give back",
+    "move": "move",
+    "return": "give back",
+    "stand": "stands",
+    "premium": "insurance premium",
+}
 
 _END_REASONS = {
     EndReason.CUT_CARD: "the cut card",
@@ -56,6 +71,12 @@ def describe(decision: Decision) -> list[str]:
             f"burned {decision.burned} + dealt {decision.dealt} + voided {decision.voided} "
             f"+ talon {decision.talon} = {decision.total} cards"
         ]
+    if isinstance(decision, Settlement):
+        if not decision.lines:
+            return [f"  settlement after coup {decision.number}: no stakes on the layout"]
+        return [f"  settlement after coup {decision.number}:"] + [
+            _settlement_line(line) for line in decision.lines
+        ]
     if isinstance(decision, Alarm):
         return [f"ALARM [{decision.code}] {decision.message}"]
     if isinstance(decision, Rejected):
@@ -87,3 +108,15 @@ def _coup(coup: CoupDecided) -> list[str]:
     if coup.voided:
         lines.append(f"  voided: {_cards(coup.voided)}")
     return lines
+
+
+def _settlement_line(line: SettlementLine) -> str:
+    text = (f"    {_ACTION_WORDS[line.action.value]:<18} seat {line.seat:<2} "
+            f"{line.chance.value:<8} stake {money_text(line.stake)}")
+    if line.amount is not None:
+        text += f", {money_text(line.amount)}"
+    if line.to is not None:
+        text += f" to {line.to.value}"
+    if line.level is not None:
+        text += f" (prison level {line.level})"
+    return text
