@@ -1,0 +1,164 @@
+"""Invariants of the ledger over random sessions (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from croupier.decisions import Action, Chance, Decision, Rejected, Settlement
+from croupier.events import (
+    CardDrawn,
+    ChoosePrison,
+    CutCard,
+    EndSession,
+    PlaceStake,
+    PrisonChoice,
+    SetTable,
+    VoidCard,
+    Withdraw,
+)
+from croupier.ledger import ACTION_ORDER, CHANCE_ORDER
+from croupier.rulebook import load_rulebook
+from croupier.shuffle import regulation_shoe
+from croupier.table import Event, Table
+
+CHANCES = list(Chance)
+AMOUNTS = [Decimal(a) for a in ("1", "5", "10", "12.5", "100", "999", "1000", "5000", "-3")]
+LEAVING = {Action.COLLECT, Action.PAY, Action.FREE, Action.SHARE, Action.RETURN}
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> tuple[str, list[Event]]:
+    """A shuffled shoe cut short, with players acting between (and during) the coups.
+
+    The shoe's cards are drawn from a few ranks only, so that refaits and après are common.
+    """
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    rules = draw(st.sampled_from(["venezia", "france"]))
+    deck = [e for e in regulation_shoe(rng) if isinstance(e, CardDrawn)]
+    if draw(st.booleans()):
+        deck = [e for e in deck if e.card.points in (1, 10)]
+    cards = deck[: draw(st.integers(5, 160))]
+    events: list[Event] = [SetTable(None, Decimal(10), Decimal(1000))]
+    for card in cards:
+        for _ in range(draw(st.integers(0, 3))):
+            seat = rng.randint(1, 7)
+            chance, other = rng.sample(CHANCES, 2)
+            kind = rng.random()
+            if kind < 0.6:
+                events.append(PlaceStake(seat, chance, rng.choice(AMOUNTS), rng.random() < 0.3))
+            elif kind < 0.75:
+                events.append(Withdraw(seat, chance))
+            else:
+                choice = rng.choice(list(PrisonChoice))
+                events.append(ChoosePrison(seat, chance, choice,
+                                           other if choice is PrisonChoice.MOVE else None))
+        events.append(card)
+        if rng.random() < 0.01:
+            events.append(VoidCard())
+    if draw(st.booleans()):
+        events.append(CutCard())
+    events.append(EndSession())
+    return rules, events
+
+
+def _run(rules: str, events: list[Event]) -> tuple[Table, list[tuple[Event, list[Decision]]]]:
+    table = Table(load_rulebook(rules))
+    return table, [(event, table.apply(event)) for event in events]
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions())
+def test_money_is_conserved(session: tuple[str, list[Event]]) -> None:
+    table, steps = _run(*session)
+    staked = Decimal(0)
+    back_to_players = won = kept_by_bank = premiums = Decimal(0)
+    for event, decisions in steps:
+        accepted = not any(isinstance(d, Rejected) for d in decisions)
+        if isinstance(event, PlaceStake) and accepted:
+            staked += event.amount
+        for settlement in (d for d in decisions if isinstance(d, Settlement)):
+            for line in settlement.lines:
+                amount = line.amount or Decimal(0)
+                if line.action is Action.PREMIUM:
+                    premiums += amount
+                elif line.action is Action.PAY:
+                    back_to_players += line.stake
+                    won += amount
+                elif line.action is Action.COLLECT:
+                    kept_by_bank += line.stake
+                elif line.action in LEAVING:
+                    assert 0 < amount <= line.stake
+                    back_to_players += amount
+                    kept_by_bank += line.stake - amount
+    on_layout = sum((s.amount for s in table.ledger.stakes), Decimal(0))
+    assert staked == back_to_players + kept_by_bank + on_layout
+    assert premiums >= 0
+    assert won >= 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions())
+def test_no_stake_is_settled_twice_or_forgotten(session: tuple[str, list[Event]]) -> None:
+    rules, events = session
+    table = Table(load_rulebook(rules))
+    gone: set[int] = set()
+    for event in events:
+        before = {s.ident for s in table.ledger.stakes}
+        decisions = table.apply(event)
+        after = {s.ident for s in table.ledger.stakes}
+        left = sum(
+            1 for d in decisions if isinstance(d, Settlement) for ln in d.lines
+            if ln.action in LEAVING
+        )
+        assert left == len(before - after)
+        assert not (after & gone)
+        gone |= before - after
+        if any(isinstance(d, Settlement) for d in decisions) and isinstance(event, CardDrawn):
+            # A coup's settlement speaks of every stake that was on the layout.
+            spoken = sum(len(d.lines) for d in decisions if isinstance(d, Settlement))
+            assert spoken >= len(before)
+    assert table.ended
+    assert all(s.in_prison for s in table.ledger.stakes)
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions())
+def test_every_rejected_event_changes_nothing(session: tuple[str, list[Event]]) -> None:
+    rules, events = session
+    table = Table(load_rulebook(rules))
+    for event in events:
+        before = (list(table.ledger.stakes), table.ledger.choices_open, table.shoe.state(),
+                  len(table.log))
+        decisions = table.apply(event)
+        if any(isinstance(d, Rejected) for d in decisions):
+            assert len(decisions) == 1
+            after = (list(table.ledger.stakes), table.ledger.choices_open, table.shoe.state(),
+                     len(table.log))
+            assert after == before
+
+
+@settings(max_examples=80, deadline=None)
+@given(sessions())
+def test_payout_lines_follow_the_plan(session: tuple[str, list[Event]]) -> None:
+    _, steps = _run(*session)
+    for _, decisions in steps:
+        for settlement in (d for d in decisions if isinstance(d, Settlement)):
+            keys = [(ACTION_ORDER.index(ln.action), CHANCE_ORDER.index(ln.chance), -ln.seat)
+                    for ln in settlement.lines]
+            assert keys == sorted(keys)
+
+
+@settings(max_examples=40, deadline=None)
+@given(sessions())
+def test_replaying_the_table_log_rebuilds_the_same_state(session: tuple[str, list[Event]]) -> None:
+    rules, events = session
+    table, steps = _run(rules, events[:-1])
+    again = Table(load_rulebook(rules))
+    replayed = [d for e in table.log for d in again.apply(e)]
+    assert again.ledger.stakes == table.ledger.stakes
+    assert again.shoe.state() == table.shoe.state()
+    assert replayed == [d for _, ds in steps for d in ds if not isinstance(d, Rejected)]
