@@ -183,13 +183,16 @@ class Shoe:
             self.log.pop()
             return [Rejected(f"card {card} after the shoe was closed: start a new shoe first")]
         self._started = True
+        if phase is Phase.STOPPED:
+            self._talon += 1
+            self._last = None
+            if self._stop_reason is EndReason.FACE_UP_LIMIT:
+                return []  # a suspended shoe's cards go back to be reshuffled, never drawn
         decisions: list[Decision] = []
         seen = self._seen[card.index] = self._seen[card.index] + 1
         if seen > self.rulebook.copies_per_card:
             decisions.append(_seventh_copy(card, seen, self.rulebook.copies_per_card))
         if phase is Phase.STOPPED:
-            self._talon += 1
-            self._last = None
             return decisions
         burn_it = face_up and self.rulebook.face_up_policy is FaceUpPolicy.BURN
         if phase is Phase.BURN:

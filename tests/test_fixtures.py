@@ -23,14 +23,7 @@ RULEBOOKS = ("venezia", "france")
 FOREIGN_PREFIX = "wire_"
 
 # (fixture, rulebook) -> the rule the engine breaks there, re-derived by hand.
-KNOWN_ENGINE_BUGS: dict[tuple[str, str], str] = {
-    ("faceup_limit_stops", "venezia"): (
-        "RULES.md §7 (venezia): after the third face-up coup the shoe is suspended and its "
-        "remaining cards go back to be reshuffled, never drawn, so the lead's semantics print "
-        "nothing between that coup and shoe_end; the engine still counts those cards and warns "
-        "seventh_copy for 2C, a card that never left the shoe"
-    ),
-}
+KNOWN_ENGINE_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _expectations() -> list[Any]:
