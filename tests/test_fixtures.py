@@ -113,6 +113,16 @@ def test_bad_token_exits_2_naming_token_line_and_column(tmp_path: Path) -> None:
     assert re.search(r"\b3:5\b|line 3\b.*\bcol(umn)? 5\b", lines[0]), lines[0]
 
 
+@pytest.mark.xfail(strict=True, reason=_COMMENT_LINE_ENDS)
+def test_bad_token_line_counts_only_line_ends(tmp_path: Path) -> None:
+    shoe = tmp_path / "bad.shoe"
+    shoe.write_text("# page one\f page two\n4C KD 9S 2H QC\nxx\n", encoding="utf-8")
+    result = _replay(shoe)
+    assert result.returncode == 2
+    assert "xx" in result.stderr
+    assert re.search(r"\b3:1\b|line 3\b.*\bcol(umn)? 1\b", result.stderr), result.stderr
+
+
 @pytest.mark.parametrize("token", ["CUTT", "^", "^^QH", "11H", "QX", "10", "Q"])
 def test_each_bad_token_is_refused(tmp_path: Path, token: str) -> None:
     shoe = tmp_path / "bad.shoe"
