@@ -72,7 +72,7 @@ def run(command: str, args: list[str]) -> int:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is not a token
             return f.read()
     except (OSError, UnicodeDecodeError) as err:
         raise CroupierError(f"cannot read {path!r}: {err}") from err

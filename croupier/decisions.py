@@ -31,12 +31,14 @@ class Result(enum.Enum):
 class VoidReason(enum.Enum):
     CUT_CARD = "cut_card"
     EXHAUSTED = "exhausted"
+    CHEF = "chef"  # voided by the chef de table's correction
 
 
 class EndReason(enum.Enum):
     CUT_CARD = "cut_card"
     FACE_UP_LIMIT = "face_up_limit"
     EXHAUSTED = "exhausted"
+    CHEF = "chef"  # ended by the chef de table's correction
 
 
 ROW_COLOUR = {Row.NOIR: Colour.BLACK, Row.ROUGE: Colour.RED}
@@ -142,6 +144,30 @@ class Alarm:
 
 
 @dataclass(frozen=True, slots=True)
+class Corrected:
+    """The chef de table corrected the game: who, why, and what was changed."""
+
+    action: str
+    who: str
+    why: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class CoupRetracted:
+    """Coup `number`'s result and settlement no longer stand: a correction re-decides it."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetsChanged:
+    """Bets were closed (rien ne va plus) or reopened before the coup's first card."""
+
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Rejected:
     """An event that does not fit the state; it changed nothing."""
 
@@ -195,4 +221,7 @@ Decision = (
     | Alarm
     | Rejected
     | Settlement
+    | Corrected
+    | CoupRetracted
+    | BetsChanged
 )

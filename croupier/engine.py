@@ -20,6 +20,7 @@ from croupier.decisions import (
     CardPlaced,
     CardVoided,
     Chance,
+    Corrected,
     CoupDecided,
     CoupVoided,
     DealStopped,
@@ -36,10 +37,12 @@ from croupier.events import (
     CardUnread,
     CutCard,
     DeviceAlarm,
+    EndShoe,
     NewShoe,
     ShoeEmpty,
     ShoeEvent,
     VoidCard,
+    VoidCoup,
 )
 from croupier.rulebook import FaceUpPolicy, Rulebook
 
@@ -172,6 +175,10 @@ class Shoe:
             return [Alarm("card_unread", message, event.guess)]
         if isinstance(event, DeviceAlarm):
             return [Alarm("device", f"{event.source}: {event.text}")]
+        if isinstance(event, VoidCoup):
+            return self._chef_void(event)
+        if isinstance(event, EndShoe):
+            return self._chef_end(event)
         self.log.pop()
         return [Rejected(f"not a shoe event: {event!r}")]
 
@@ -294,6 +301,28 @@ class Shoe:
             self._rouge_point -= card.points
         self._coup_voided.append(card)
         return [CardVoided(card)]
+
+    def _chef_void(self, event: VoidCoup) -> list[Decision]:
+        if self.phase not in (Phase.NOIR, Phase.ROUGE):
+            self.log.pop()
+            return [Rejected("no coup is being dealt: only the coup on the table can be voided")]
+        decisions: list[Decision] = [
+            Corrected("void_coup", event.who, event.why, f"coup {self.number} voided"),
+            *self._abandon(VoidReason.CHEF),
+        ]
+        self.phase = Phase.READY
+        self._last = None
+        return decisions
+
+    def _chef_end(self, event: EndShoe) -> list[Decision]:
+        if self.phase is Phase.CLOSED:
+            self.log.pop()
+            return [Rejected("the shoe is already closed")]
+        self._started = True
+        decisions: list[Decision] = [Corrected("end_shoe", event.who, event.why, "shoe ended")]
+        if self.phase is not Phase.STOPPED:
+            decisions += [*self._abandon(VoidReason.CHEF), self._stop(EndReason.CHEF)]
+        return decisions + self._close()
 
     def _cut(self) -> list[Decision]:
         phase = self.phase

@@ -59,7 +59,26 @@ class DeviceAlarm:
     text: str
 
 
-ShoeEvent = CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread | DeviceAlarm
+@dataclass(frozen=True, slots=True)
+class VoidCoup:
+    """The chef de table voids the coup being dealt; its stakes are returned as they stood."""
+
+    who: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndShoe:
+    """The chef de table ends the shoe now, voiding any coup being dealt."""
+
+    who: str
+    why: str
+
+
+ShoeEvent = (
+    CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread | DeviceAlarm | VoidCoup
+    | EndShoe
+)
 
 
 class PrisonChoice(enum.Enum):
@@ -106,4 +125,30 @@ class EndSession:
     """The last coup of the séance has been played."""
 
 
-TableEvent = SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession
+@dataclass(frozen=True, slots=True)
+class CloseBets:
+    """The tailleur announces "rien ne va plus" before the coup's first card."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenBets:
+    """The chef de table reopens bets closed too early (no card of the coup is out yet)."""
+
+    who: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectCard:
+    """The chef de table corrects a misread: the last card drawn was in fact `card`."""
+
+    card: Card
+    who: str
+    why: str
+
+
+TableEvent = (
+    SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession | CloseBets | ReopenBets
+    | CorrectCard
+)
+CHEF_EVENTS = (VoidCoup, EndShoe, ReopenBets, CorrectCard)

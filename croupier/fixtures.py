@@ -10,7 +10,9 @@ from croupier.events import CardDrawn, CutCard, ShoeEvent
 def parse_shoe(text: str, *, origin: str = "<shoe>") -> list[ShoeEvent]:
     """The events of a fixture, in shoe order; a bad token raises `FixtureError` with its place."""
     events: list[ShoeEvent] = []
-    for line_number, line in enumerate(text.splitlines(), 1):
+    # Only CR and LF end a line: `str.splitlines` would also break a comment at a form feed.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for line_number, line in enumerate(lines, 1):
         content = line.split("#", 1)[0]
         column = 0
         for token in content.split():

@@ -253,12 +253,15 @@ class Ledger:
 
     def end_of_shoe(self, number: int, *, voided: bool) -> Settlement | None:
         """The shoe stopped: free stakes go back, prisoners as the rulebook says."""
-        return self._clear(number, self.rulebook.prisoners_at_shoe_end, always=voided)
+        return self.clear(number, self.rulebook.prisoners_at_shoe_end, always=voided)
 
     def end_of_session(self, number: int) -> Settlement | None:
-        return self._clear(number, self.rulebook.prisoners_at_session_end, always=False)
+        return self.clear(number, self.rulebook.prisoners_at_session_end)
 
-    def _clear(self, number: int, fate: PrisonerFate, *, always: bool) -> Settlement | None:
+    def clear(
+        self, number: int, fate: PrisonerFate, *, always: bool = False
+    ) -> Settlement | None:
+        """Give back every free stake; prisoners go back, carry on or are refunded by level."""
         lines: list[SettlementLine] = []
         kept: list[Stake] = []
         for stake in self.stakes:

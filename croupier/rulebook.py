@@ -117,6 +117,27 @@ def parse_rulebook(text: str, origin: str) -> Rulebook:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RulebookError(f"{origin}: not valid TOML: {err}") from err
+    return rulebook_from_data(data, origin)
+
+
+def rulebook_data(rulebook: Rulebook) -> dict[str, Any]:
+    """The rulebook as its file says it (name, title, each rule's value and source), so that
+    a journal keeps the very rules a table played by."""
+    data: dict[str, Any] = {"name": rulebook.name, "title": rulebook.title}
+    for rule, source in rulebook.sources.items():
+        value = getattr(rulebook, rule)
+        if isinstance(value, enum.Enum):
+            value = value.value
+        elif isinstance(value, Decimal):
+            value = str(value)
+        data[rule] = {"value": value, "source": source}
+    return data
+
+
+def rulebook_from_data(data: dict[str, Any], origin: str) -> Rulebook:
+    """Build a rulebook from the shape of its file; `origin` names it in error messages."""
+    if not isinstance(data, dict):
+        raise RulebookError(f"{origin}: a rulebook is a table of rules")
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for key in ("name", "title"):

@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from croupier.decisions import (
+    BetsChanged,
     CardExposed,
     CardPlaced,
+    Corrected,
     CoupDecided,
+    CoupRetracted,
     CoupVoided,
     DealStopped,
     Decision,
     Rejected,
+    Settlement,
 )
 from croupier.engine import Phase, Shoe
 from croupier.events import (
+    CardDrawn,
+    CardUnread,
     ChoosePrison,
+    CloseBets,
+    CorrectCard,
+    DeviceAlarm,
     EndSession,
     PlaceStake,
+    ReopenBets,
     SetTable,
     ShoeEmpty,
     ShoeEvent,
@@ -23,31 +33,42 @@ from croupier.events import (
     Withdraw,
 )
 from croupier.ledger import Ledger
-from croupier.rulebook import Rulebook
+from croupier.rulebook import PrisonerFate, Rulebook
 
 Event = ShoeEvent | TableEvent
+# Events that leave a card open to correction: nobody has acted on it yet.
+_NEUTRAL = (CardUnread, DeviceAlarm, CloseBets)
 
 
 class Table:
     """One table's session; like the shoe, a fold over its log."""
 
     def __init__(self, rulebook: Rulebook) -> None:
+        self.initial_rulebook = rulebook
         self.shoe = Shoe(rulebook)
         self.ledger = Ledger(rulebook)
-        self.log: list[Event] = []
+        self.log: list[Event] = []  # every accepted event, corrections included
         self.ended = False
+        self._effective: list[Event] = []  # the events as corrected, what the state folds
+        self._bets_closed = False
 
     @property
     def bets_open(self) -> bool:
-        """From the end of the last coup to the next coup's first card (Swiss seed)."""
-        return not self.ended and self.shoe.phase in (Phase.BURN, Phase.READY)
+        """From the end of the last coup to "rien ne va plus" or the next coup's first card."""
+        return (not self.ended and not self._bets_closed
+                and self.shoe.phase in (Phase.BURN, Phase.READY))
 
     def apply(self, event: Event) -> list[Decision]:
         """Feed one event; the decisions in order, or a single `Rejected` that changed nothing."""
         if self.ended:
             return [Rejected("the session has ended")]
-        decisions = self._apply(event)
-        if not (len(decisions) == 1 and isinstance(decisions[0], Rejected)):
+        if isinstance(event, CorrectCard):
+            decisions = self._correct(event)
+        else:
+            decisions = self._apply(event)
+            if not _rejected(decisions):
+                self._effective.append(event)
+        if not _rejected(decisions):
             self.log.append(event)
         return decisions
 
@@ -64,26 +85,81 @@ class Table:
             if not decisions:
                 self.shoe.rulebook = self.ledger.rulebook
             return decisions
+        if isinstance(event, CloseBets):
+            if not self.bets_open:
+                return [Rejected("bets are already closed")]
+            self._bets_closed = True
+            return [BetsChanged(open=False)]
+        if isinstance(event, ReopenBets):
+            if not self._bets_closed or self.shoe.phase not in (Phase.BURN, Phase.READY):
+                return [Rejected("bets can be reopened only after rien ne va plus and before "
+                                 "the coup's first card")]
+            self._bets_closed = False
+            return [Corrected("reopen_bets", event.who, event.why, "bets reopened"),
+                    BetsChanged(open=True)]
         if isinstance(event, EndSession):
             decisions = [] if self.shoe.phase is Phase.CLOSED else self._shoe(ShoeEmpty())
             final = self.ledger.end_of_session(self.shoe.number)
             self.ended = True
             return decisions + ([final] if final else [])
+        if isinstance(event, CorrectCard):
+            return [Rejected("a correction is not replayed inside a correction")]
         return self._shoe(event)
 
     def _shoe(self, event: ShoeEvent) -> list[Decision]:
         out: list[Decision] = []
-        voided = False
+        voided: CoupVoided | None = None
+        stopped = False
         for decision in self.shoe.apply(event):
             out.append(decision)
             if isinstance(decision, CardPlaced | CardExposed):
                 self.ledger.close_choices()
             elif isinstance(decision, CoupDecided):
                 out.append(self.ledger.settle(decision))
+                self._bets_closed = False
             elif isinstance(decision, CoupVoided):
-                voided = True
+                voided = decision
+                self._bets_closed = False
             elif isinstance(decision, DealStopped):
-                settlement = self.ledger.end_of_shoe(self.shoe.number, voided=voided)
+                stopped = True
+                settlement = self.ledger.end_of_shoe(self.shoe.number, voided=voided is not None)
                 if settlement:
                     out.append(settlement)
+        if voided is not None and not stopped:
+            # A coup voided mid-shoe: free stakes go back, prisoners wait for the next coup.
+            out.append(self.ledger.clear(voided.number, PrisonerFate.CARRY) or
+                       Settlement(voided.number, ()))
         return out
+
+    def _correct(self, event: CorrectCard) -> list[Decision]:
+        """Re-deal the last card as it really was, by folding the corrected history."""
+        drawn = [i for i, e in enumerate(self._effective) if isinstance(e, CardDrawn)]
+        if not drawn:
+            return [Rejected("no card to correct")]
+        at = drawn[-1]
+        later = self._effective[at + 1:]
+        if not all(isinstance(e, _NEUTRAL) for e in later):
+            return [Rejected("only the last card can be corrected, before anyone acts on it")]
+        old = self._effective[at]
+        assert isinstance(old, CardDrawn)
+        if old.card == event.card:
+            return [Rejected(f"the last card already is {event.card}")]
+        corrected = CardDrawn(event.card, old.face_up)
+        before, old_tail = self._refold(self._effective[:at], [old, *later])
+        after, new_tail = self._refold(self._effective[:at], [corrected, *later])
+        del before
+        retracted = [CoupRetracted(d.number) for d in old_tail if isinstance(d, CoupDecided)]
+        self.shoe, self.ledger = after.shoe, after.ledger
+        self._effective, self._bets_closed = after._effective, after._bets_closed
+        note = Corrected("correct_card", event.who, event.why, f"{old.card} read as {event.card}")
+        return [note, *retracted, *new_tail]
+
+    def _refold(self, head: list[Event], tail: list[Event]) -> tuple[Table, list[Decision]]:
+        table = Table(self.initial_rulebook)
+        for e in head:
+            table.apply(e)
+        return table, [d for e in tail for d in table.apply(e)]
+
+
+def _rejected(decisions: list[Decision]) -> bool:
+    return len(decisions) == 1 and isinstance(decisions[0], Rejected)

@@ -106,7 +106,8 @@ def test_any_text_parses_or_fails_with_a_fixture_error(text: str) -> None:
     except FixtureError as err:
         message = str(err)
     else:
-        tokens = [t for line in text.splitlines() for t in line.split("#", 1)[0].split()]
+        lines = text.replace("\r", "\n").split("\n")
+        tokens = [t for line in lines for t in line.split("#", 1)[0].split()]
         assert len(events) == len(tokens)
         return
     assert message.startswith("<shoe>:")

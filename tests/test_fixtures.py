@@ -22,16 +22,8 @@ RULEBOOKS = ("venezia", "france")
 # Another engineer's wire captures live in the same folder and have no expectations here.
 FOREIGN_PREFIX = "wire_"
 
-_COMMENT_LINE_ENDS = (
-    "INTERFACES §2: '#' starts a comment to the end of the line, and a line ends at LF, "
-    "CRLF or CR; croupier.fixtures splits lines with str.splitlines(), which also breaks at "
-    "form feed, NEL (U+0085) and U+2028, so the text after them in a comment is dealt as cards"
-)
 # (fixture, rulebook) -> the rule the engine breaks there, re-derived by hand.
-KNOWN_ENGINE_BUGS: dict[tuple[str, str], str] = {
-    ("comment_line_breaks", "venezia"): _COMMENT_LINE_ENDS,
-    ("comment_line_breaks", "france"): _COMMENT_LINE_ENDS,
-}
+KNOWN_ENGINE_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _expectations() -> list[Any]:
@@ -113,7 +105,6 @@ def test_bad_token_exits_2_naming_token_line_and_column(tmp_path: Path) -> None:
     assert re.search(r"\b3:5\b|line 3\b.*\bcol(umn)? 5\b", lines[0]), lines[0]
 
 
-@pytest.mark.xfail(strict=True, reason=_COMMENT_LINE_ENDS)
 def test_bad_token_line_counts_only_line_ends(tmp_path: Path) -> None:
     shoe = tmp_path / "bad.shoe"
     shoe.write_text("# page one\f page two\n4C KD 9S 2H QC\nxx\n", encoding="utf-8")
@@ -121,6 +112,14 @@ def test_bad_token_line_counts_only_line_ends(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "xx" in result.stderr
     assert re.search(r"\b3:1\b|line 3\b.*\bcol(umn)? 1\b", result.stderr), result.stderr
+
+
+def test_a_byte_order_mark_is_not_a_token(tmp_path: Path) -> None:
+    shoe = tmp_path / "bom.shoe"
+    shoe.write_text("\ufeff4C KD 9S 2H QC\n", encoding="utf-8")
+    result = _replay(shoe)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[0])["cards"][0] == "4C"
 
 
 @pytest.mark.parametrize("token", ["CUTT", "^", "^^QH", "11H", "QX", "10", "Q"])
