@@ -14,7 +14,7 @@ from vision.geometry import Quad, rectify
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise
 # test is 0.5 on the reference itself, 0 half way to the rival), and (3) it is paper.
-MIN_SCORE, FULL_SCORE = 0.45, 0.75
+MIN_SCORE, FULL_SCORE = 0.82, 0.92
 MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
 MIN_PAPER = 0.3
 CONFIDENCE_BAR = 0.5
@@ -40,20 +40,19 @@ def classify(frame: np.ndarray, quad: Quad, design: Design) -> Reading:
 def classify_straight(card: np.ndarray, design: Design) -> Reading:
     """A card already straightened to `design.size`."""
     views, paperness = describe_both(card)
-    best_scores: np.ndarray | None = None
-    for view in views:
-        scores = design.scores(view)
-        if best_scores is None or scores.max() > best_scores.max():
-            best_scores = scores
-    assert best_scores is not None
-    order = np.argsort(best_scores)[::-1]
+    # The view (which way up) and blur level whose best match is best are the card's own.
+    grids = [design.scores(view) for view in views]
+    scores = max(grids, key=lambda grid: float(grid.max()))
+    level = int(np.argmax(scores.max(axis=1)))
+    scores = scores[level]
+    order = np.argsort(scores)[::-1]
     top = int(order[0])
-    best = float(best_scores[top])
+    best = float(scores[top])
     rivals = order[1 : 1 + _RIVALS]
     # Where the card falls between its reference and each rival's, along the line joining
     # them: the test a matched filter makes, blind to noise elsewhere on the card.
-    gaps = np.maximum(2.0 - 2.0 * design.gram[top, rivals], 1e-6)
-    split = float(np.min((best - best_scores[rivals]) / gaps))
+    gaps = np.maximum(2.0 - 2.0 * design.gram[level, top, rivals], 1e-6)
+    split = float(np.min((best - scores[rivals]) / gaps))
     confidence = min(
         _ramp(best, MIN_SCORE, FULL_SCORE),
         _ramp(split, MIN_SPLIT, FULL_SPLIT),

@@ -12,13 +12,13 @@ import numpy as np
 
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
-from vision.features import CardMaps, card_size, describe
+from vision.features import BLUR_LEVELS, CardMaps, card_size, describe
 from vision.geometry import rectify, whole_frame
 from vision.images import read_picture
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
-_CACHE_VERSION = b"vision-design-2"  # bump when the maps change, so old caches are rebuilt
+_CACHE_VERSION = b"vision-design-3"  # bump when the maps change, so old caches are rebuilt
 FACE_WEIGHT = 0.5  # of the whole face in a match score; the rest is the corner index
 
 
@@ -28,23 +28,23 @@ class Design:
 
     cards: tuple[str, ...]
     aspect: float  # height over width of the faces
-    face: np.ndarray  # (52, face features) float32
-    index: np.ndarray  # (52, index features) float32
+    face: np.ndarray  # (blur levels, 52, face features) float32
+    index: np.ndarray  # (blur levels, 52, index features) float32
 
     @property
     def size(self) -> tuple[int, int]:
         return card_size(self.aspect)
 
     def scores(self, maps: CardMaps) -> np.ndarray:
-        """How well `maps` match each reference: 1 for the reference itself."""
+        """How well `maps` match each reference at each blur level: (levels, 52)."""
         return FACE_WEIGHT * (self.face @ maps.face) + (1 - FACE_WEIGHT) * (self.index @ maps.index)
 
     @cached_property
     def gram(self) -> np.ndarray:
-        """How alike each pair of references is, on the same score."""
-        return FACE_WEIGHT * (self.face @ self.face.T) + (1 - FACE_WEIGHT) * (
-            self.index @ self.index.T
-        )
+        """How alike each pair of references is at each blur level, on the same score."""
+        face = np.einsum("lid,ljd->lij", self.face, self.face)
+        index = np.einsum("lid,ljd->lij", self.index, self.index)
+        return FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
 
 
 def builtin_design() -> Design:
@@ -78,14 +78,12 @@ def build_design(files: dict[str, Path]) -> Design:
     aspects = [max(img.shape[:2]) / min(img.shape[:2]) for img in faces.values()]
     aspect = float(np.median(aspects))
     size = card_size(aspect)
-    face_rows, index_rows = [], []
     names = tuple(str(card) for card in ALL_CARDS)
-    for name in names:
-        image = faces[name]
-        maps, _ = describe(rectify(image, whole_frame(image), size))
-        face_rows.append(maps.face)
-        index_rows.append(maps.index)
-    return Design(names, aspect, np.stack(face_rows), np.stack(index_rows))
+    straight = [rectify(faces[n], whole_frame(faces[n]), size) for n in names]
+    levels = [[describe(card, blur)[0] for card in straight] for blur in BLUR_LEVELS]
+    face = np.stack([np.stack([m.face for m in level]) for level in levels])
+    index = np.stack([np.stack([m.index for m in level]) for level in levels])
+    return Design(names, aspect, face, index)
 
 
 def _face_files(deck: Path) -> dict[str, Path]:
@@ -123,8 +121,9 @@ def _read_cache(path: Path) -> Design | None:
     expected = tuple(str(card) for card in ALL_CARDS)
     if (
         design.cards != expected
-        or design.face.shape[0] != len(expected)
-        or design.index.shape[0] != len(expected)
+        or design.face.ndim != 3
+        or design.face.shape[:2] != (len(BLUR_LEVELS), len(expected))
+        or design.index.shape[:2] != design.face.shape[:2]
         or not np.isfinite(design.face).all()
         or not np.isfinite(design.index).all()
     ):

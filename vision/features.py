@@ -9,6 +9,7 @@ index at higher resolution (rank glyph and suit pip).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -16,6 +17,7 @@ import numpy as np
 
 CARD_WIDTH = 80  # pixels of a straightened card; its height follows the design's aspect
 FACE_SHRINK = 2  # the face map is kept at half the straightened size
+BLUR_LEVELS = (0.0, 1.2, 2.4)
 INDEX_BOX = (0.0, 0.0, 0.24, 0.33)  # x0, y0, x1, y1 of the corner index, as card fractions
 _RING = (0.025, 0.07)  # the band along the card's edge that is bare paper on every design
 _CHROMA_WEIGHT = 1.5  # colour maps count more than ink: red against black settles a suit
@@ -34,11 +36,16 @@ def card_size(aspect: float) -> tuple[int, int]:
     return CARD_WIDTH, round(CARD_WIDTH * aspect)
 
 
-def describe(card: np.ndarray) -> tuple[CardMaps, float]:
-    """The maps of a straightened BGR card, and how much it looks like paper (0..1)."""
+def describe(card: np.ndarray, blur: float = 0.0) -> tuple[CardMaps, float]:
+    """The maps of a straightened BGR card, and how much it looks like paper (0..1).
+
+    `blur` (pixels) softens the card first: a reference face is described at each of
+    `BLUR_LEVELS`, so a camera's blurred card meets a reference as soft as itself.
+    """
     flat, paperness = _flatten(card.astype(np.float32))
-    maps = _ink_maps(flat)
-    return _crop(maps), paperness
+    if blur > 0:
+        flat = cv2.GaussianBlur(flat, (0, 0), blur)
+    return _crop(_ink_maps(flat)), paperness
 
 
 def describe_both(card: np.ndarray) -> tuple[list[CardMaps], float]:
@@ -51,59 +58,55 @@ def describe_both(card: np.ndarray) -> tuple[list[CardMaps], float]:
 def _flatten(card: np.ndarray) -> tuple[np.ndarray, float]:
     """The card divided by its paper's light, fitted as a plane per channel on the edge band."""
     h, w = card.shape[:2]
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    inner0 = (
-        (xs >= _RING[0] * w)
-        & (xs < w - _RING[0] * w)
-        & (ys >= _RING[0] * w)
-        & (ys < h - _RING[0] * w)
-    )
-    inner1 = (
-        (xs >= _RING[1] * w)
-        & (xs < w - _RING[1] * w)
-        & (ys >= _RING[1] * w)
-        & (ys < h - _RING[1] * w)
-    )
-    ring = inner0 & ~inner1
-    # Robust samples: the bright part of each of eight stretches of the ring.
-    samples = []
-    for sel in _ring_segments(xs, ys, w, h, ring):
-        pixels = card[sel]
-        if len(pixels) < 4:
-            continue
-        bright = pixels.sum(axis=1)
-        keep = bright >= np.percentile(bright, 50)
-        samples.append((xs[sel][keep].mean(), ys[sel][keep].mean(), *pixels[keep].mean(axis=0)))
-    table = np.float32(samples)
-    design = np.column_stack([np.ones(len(table)), table[:, 0] / w, table[:, 1] / h])
-    coeffs, *_ = np.linalg.lstsq(design, table[:, 2:], rcond=None)
-    light = coeffs[0] + (xs / w)[..., None] * coeffs[1] + (ys / h)[..., None] * coeffs[2]
-    light = np.maximum(light, 8.0)
-    flat = np.clip(card / light, 0.0, 1.3)
+    ring = _Ring.of(h, w)
+    pixels = card.reshape(-1, 3)
+    # Robust samples: the brighter half of each of eight stretches of the ring.
+    table = np.empty((len(ring.segments), 3), np.float32)
+    for i, segment in enumerate(ring.segments):
+        values = pixels[segment]
+        bright = values.sum(axis=1)
+        half = len(bright) // 2
+        keep = np.argpartition(bright, half)[half:]
+        table[i] = values[keep].mean(axis=0)
+    coeffs, *_ = np.linalg.lstsq(ring.design, table, rcond=None)
+    light = coeffs[0] + ring.xs * coeffs[1] + ring.ys * coeffs[2]
+    flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
     # Paper is bright and neutral: the ring's mean light against its spread and its tint.
-    level = float(table[:, 2:].mean())
-    tint = float(np.abs(table[:, 2:] - table[:, 2:].mean(axis=1, keepdims=True)).mean())
-    spread = float(card[ring].std(axis=0).mean())
+    level = float(table.mean())
+    tint = float(np.abs(table - table.mean(axis=1, keepdims=True)).mean())
+    spread = float(pixels[ring.all].std(axis=0).mean())
     paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
     return flat, paperness
 
 
-def _ring_segments(
-    xs: np.ndarray, ys: np.ndarray, w: int, h: int, ring: np.ndarray
-) -> list[np.ndarray]:
-    left, right = xs < w / 3, xs >= 2 * w / 3
-    top, bottom = ys < h / 3, ys >= 2 * h / 3
-    middle_x, middle_y = ~left & ~right, ~top & ~bottom
-    return [
-        ring & top & left,
-        ring & top & middle_x,
-        ring & top & right,
-        ring & middle_y & right,
-        ring & bottom & right,
-        ring & bottom & middle_x,
-        ring & bottom & left,
-        ring & middle_y & left,
-    ]
+@dataclass(frozen=True)
+class _Ring:
+    """The edge band of a card of one size, cut in eight stretches, as flat pixel indices."""
+
+    segments: tuple[np.ndarray, ...]
+    all: np.ndarray
+    design: np.ndarray  # (8, 3): 1, x, y of each stretch's centre, as card fractions
+    xs: np.ndarray  # (h, w, 1) x as a card fraction
+    ys: np.ndarray
+
+    @staticmethod
+    @functools.cache
+    def of(h: int, w: int) -> _Ring:
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+
+        def inside(margin: float) -> np.ndarray:
+            m = margin * w
+            return (xs >= m) & (xs < w - m) & (ys >= m) & (ys < h - m)
+
+        ring = inside(_RING[0]) & ~inside(_RING[1])
+        cols = np.digitize(xs, [w / 3, 2 * w / 3])
+        rows = np.digitize(ys, [h / 3, 2 * h / 3])
+        cells = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+        segments = tuple(np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells)
+        design = np.float32([[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments])
+        return _Ring(
+            segments, np.flatnonzero(ring), design, (xs / w)[..., None], (ys / h)[..., None]
+        )
 
 
 def _ink_maps(flat: np.ndarray) -> np.ndarray:

@@ -15,8 +15,20 @@ _DETECT_WIDTH = 720
 _PAPER_MARGIN = 45.0
 _MIN_CARD_SHARE = 0.004  # of the frame's area: smaller blobs are chips, glare or noise
 _MAX_CARD_SHARE = 0.9
+_SEAM_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
+_OPEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_SEAM_DEPTH = 25  # grey levels a seam lies below the paper on both sides of it
+_TYPICAL_ASPECT = 1.42
+# Edges are looked for this far (frame pixels) either side of where the blob put them.
+_SNAP_RANGE = 6.0
+_SNAP_STEP = 0.5
+_SNAP_ACROSS = np.arange(-_SNAP_RANGE, _SNAP_RANGE + _SNAP_STEP, _SNAP_STEP, dtype=np.float32)
+_SNAP_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
+_SNAP_MIN_DROP = 6.0  # grey levels per sample step: weaker is no edge
 _ASPECT_RANGE = (1.15, 1.75)  # long side over short side of a playing card
-_MIN_SOLIDITY = 0.93  # blob area over its quadrilateral's area: a hand or a pile is not a card
+# A card's outline is a quadrilateral its blob fills: a hand or a pile is none.
+_MIN_HULL_FILL, _MAX_HULL_FILL = 0.95, 1.08
+_MIN_FILL = 0.6
 
 
 @dataclass(frozen=True)
@@ -54,34 +66,227 @@ def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
         if scale == 1.0
         else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     )
-    mask = paper_mask(small)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    darkest = _darkest(small)
+    level = _paper_level(darkest)
     area = small.shape[0] * small.shape[1]
+    min_area = _MIN_CARD_SHARE * area
     quads = []
-    for contour in contours:
+    for contour in _blobs(darkest, level):
         blob = cv2.contourArea(contour)
-        if not _MIN_CARD_SHARE * area <= blob <= _MAX_CARD_SHARE * area:
+        if not min_area <= blob <= _MAX_CARD_SHARE * area:
             continue
-        corners = _quadrilateral(contour)
-        if corners is None or blob < _MIN_SOLIDITY * cv2.contourArea(corners):
-            continue
-        quad = _upright(corners / scale, portrait_only=portrait_only)
-        if quad is not None:
-            quads.append(quad)
+        pieces = []
+        for corners in _cards_in_blob(contour, min_area, portrait_only=portrait_only):
+            parts = _split_row(corners) if portrait_only else [corners]
+            if len(parts) > 1 and scale < 1.0:
+                # Cards that merged at the detection scale may stand apart at full size.
+                apart = _cards_at_full_size(frame, contour, scale, level, min_area)
+                if len(apart) >= len(parts):
+                    parts = apart
+            pieces += [p / scale for p in parts]
+        for piece in pieces:
+            quad = _upright(_snap(frame, piece), portrait_only=portrait_only)
+            if quad is not None:
+                quads.append(quad)
     return quads
 
 
-def paper_mask(frame: np.ndarray) -> np.ndarray:
-    """255 where the frame looks like card stock rather than baize."""
-    darkest = frame.min(axis=2)
-    darkest = cv2.GaussianBlur(darkest, (3, 3), 0)
+def _cards_at_full_size(
+    frame: np.ndarray, contour: np.ndarray, scale: float, level: float, min_area: float
+) -> list[np.ndarray]:
+    """The cards in a blob of the detection scale, looked for again in the full frame;
+    corners at the detection scale."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 3
+    x0, y0 = max(int((x - pad) / scale), 0), max(int((y - pad) / scale), 0)
+    x1 = min(int((x + w + pad) / scale), frame.shape[1])
+    y1 = min(int((y + h + pad) / scale), frame.shape[0])
+    found = []
+    for part in _blobs(_darkest(frame[y0:y1, x0:x1]), level):
+        if cv2.contourArea(part) < min_area / scale**2:
+            continue
+        for corners in _cards_in_blob(part, min_area / scale**2, portrait_only=True):
+            found.append((corners + np.float32([x0, y0])) * scale)
+    return found
+
+
+def _darkest(frame: np.ndarray) -> np.ndarray:
+    """The darkest channel, lightly smoothed: high on paper, low on any saturated baize."""
+    return cv2.GaussianBlur(frame.min(axis=2), (3, 3), 0)
+
+
+def _paper_level(darkest: np.ndarray) -> float:
+    """The darkest-channel level above which a pixel is paper."""
     # Baize fills most of a table frame; its level is a low percentile of the darkest channel.
     baize = float(np.percentile(darkest[::4, ::4], 25))
     otsu, _ = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    level = max(otsu, baize + _PAPER_MARGIN)
+    return max(float(otsu), baize + _PAPER_MARGIN)
+
+
+def _blobs(darkest: np.ndarray, level: float) -> list[np.ndarray]:
+    """Outer outlines of the paper regions."""
     _, mask = cv2.threshold(darkest, level, 255, cv2.THRESH_BINARY)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    # Two cards that touch are parted by a thin shadow or crease: a narrow dark valley.
+    valleys = cv2.morphologyEx(darkest, cv2.MORPH_BLACKHAT, _SEAM_KERNEL)
+    mask[valleys > _SEAM_DEPTH] = 0
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_KERNEL)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return list(contours)
+
+
+def _snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Corners moved onto the card's true edges, found to a fraction of a pixel in `frame`.
+
+    Across each side the brightness is sampled; the edge is where it drops from paper to
+    baize: the outermost strong drop, since a frame line printed near the edge drops too,
+    then rises again. A side with no clear edge (two cards edge to edge) keeps its place.
+    """
+    ends = np.roll(corners, -1, axis=0)
+    sides = ends - corners  # (4, 2)
+    along = sides / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
+    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    outward = np.sign(np.sum(normal * ((corners + ends) / 2 - corners.mean(axis=0)), axis=1))
+    normal *= np.where(outward < 0, -1.0, 1.0)[:, None].astype(np.float32)
+    base = corners[:, None, :] + _SNAP_ALONG[None, :, None] * sides[:, None, :]  # (4, n, 2)
+    points = base[:, :, None, :] + _SNAP_ACROSS[None, None, :, None] * normal[:, None, None, :]
+    n, s = len(_SNAP_ALONG), len(_SNAP_ACROSS)
+    flat = points.reshape(4 * n, s, 2).astype(np.float32)
+    samples = cv2.remap(
+        frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    profile = samples.min(axis=2) if samples.ndim == 3 else samples
+    profile = cv2.GaussianBlur(profile.astype(np.float32), (0, 0), sigmaX=1.0, sigmaY=0.01)
+    drop = profile[:, :-1] - profile[:, 1:]  # (4n, s-1), positive where it darkens outward
+    strong = drop >= np.maximum(0.5 * drop.max(axis=1, keepdims=True), _SNAP_MIN_DROP)
+    found = strong.any(axis=1)
+    last = (s - 2) - np.argmax(strong[:, ::-1], axis=1)
+    # The peak of that drop: the largest step within a pixel or two of where it starts.
+    window = np.clip(last[:, None] + np.arange(-4, 5)[None, :], 0, s - 2)
+    rows = np.arange(4 * n)[:, None]
+    k = window[rows[:, 0], np.argmax(drop[rows, window], axis=1)]
+    r = np.arange(4 * n)
+    left, mid, right = drop[r, np.maximum(k - 1, 0)], drop[r, k], drop[r, np.minimum(k + 1, s - 2)]
+    curve = left - 2 * mid + right
+    offset = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
+    across = _SNAP_ACROSS[0] + (k + 0.5 + np.clip(offset, -0.5, 0.5)) * _SNAP_STEP
+    edges = base.reshape(4 * n, 2) + across[:, None] * np.repeat(normal, n, axis=0)
+    lines = []
+    for i in range(4):
+        keep = found[i * n : (i + 1) * n]
+        if keep.sum() < n // 2:
+            lines.append((corners[i], along[i]))
+            continue
+        fit = cv2.fitLine(edges[i * n : (i + 1) * n][keep], cv2.DIST_HUBER, 0, 0.01, 0.01)
+        vx, vy, x0, y0 = fit.ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    snapped = _crossings(lines)
+    if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 1.5:
+        return corners
+    return snapped
+
+
+def _crossings(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """Where each line meets the one before it, or None for parallel lines."""
+    corners = []
+    for i in range(4):
+        (p, d), (q, e) = lines[i - 1], lines[i]
+        det = d[0] * -e[1] - d[1] * -e[0]
+        if abs(det) < 1e-6:
+            return None
+        t = ((q - p)[0] * -e[1] - (q - p)[1] * -e[0]) / det
+        corners.append(p + t * d)
+    return np.float32(corners)
+
+
+def _split_row(corners: np.ndarray) -> list[np.ndarray]:
+    """Portrait cards laid edge to edge look like one wide card: cut it into cards."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    c = corners[np.argsort(angles)]
+    # Start at the corner whose next side is the most horizontal one.
+    sides = np.roll(c, -1, axis=0) - c
+    first = int(np.argmax(np.abs(sides[:, 0]) - np.abs(sides[:, 1])))
+    c = np.roll(c, -first, axis=0)
+    top, bottom = c[1] - c[0], c[2] - c[3]
+    width = (np.linalg.norm(top) + np.linalg.norm(bottom)) / 2
+    height = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+    count = round(width / height * _TYPICAL_ASPECT)
+    if count < 2:
+        return [corners]
+    pieces = []
+    for k in range(count):
+        a, b = k / count, (k + 1) / count
+        piece = np.float32([c[0] + a * top, c[0] + b * top, c[3] + b * bottom, c[3] + a * bottom])
+        pieces.append(piece)
+    return pieces
+
+
+def _cards_in_blob(
+    contour: np.ndarray, min_area: float, *, portrait_only: bool
+) -> list[np.ndarray]:
+    """The corners of the card a blob is, or of the cards touching each other in it.
+
+    Cards that touch make one blob; eroding it breaks the narrow bridges between them, and
+    each part grows back by the erosion's width. A blob shaped like a row of cards that
+    does not break up is returned whole, for the caller to cut.
+    """
+    corners = _card_corners(contour)
+    if corners is not None and _one_card(corners, portrait_only=portrait_only):
+        return [corners]
+    whole = [] if corners is None else [corners]
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 2
+    canvas = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(canvas, [contour], -1, 255, -1, offset=(pad - x, pad - y))
+    for radius in (2, 4, 6, 9):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+        parts, _ = cv2.findContours(
+            cv2.erode(canvas, kernel), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+        )
+        parts = [p for p in parts if cv2.contourArea(p) >= 0.6 * min_area]
+        if len(parts) < 2:
+            continue
+        found = []
+        for part in parts:
+            grown = np.zeros_like(canvas)
+            cv2.drawContours(grown, [part], -1, 255, -1)
+            grown = cv2.dilate(grown, kernel) & canvas
+            outline, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            piece = _card_corners(max(outline, key=cv2.contourArea))
+            if piece is not None:
+                found.append(piece + np.float32([x - pad, y - pad]))
+        if found:
+            return found
+    return whole
+
+
+def _one_card(corners: np.ndarray, *, portrait_only: bool) -> bool:
+    """Whether a quadrilateral has a card's proportions (and stands upright, if asked)."""
+    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    a, b = sides[0] + sides[2], sides[1] + sides[3]  # two opposite pairs
+    if not _ASPECT_RANGE[0] <= max(a, b) / max(min(a, b), 1e-6) <= _ASPECT_RANGE[1]:
+        return False
+    if not portrait_only:
+        return True
+    long_side = corners[1] - corners[0] if a > b else corners[2] - corners[1]
+    return abs(long_side[1]) > abs(long_side[0])
+
+
+def _card_corners(contour: np.ndarray) -> np.ndarray | None:
+    """The corners of a blob that is one card, or a row of cards edge to edge.
+
+    Its outline must be a quadrilateral (the convex hull fills it) and the blob must fill
+    most of it (an index printed near the edge may bite a notch into it, a hand more).
+    """
+    corners = _quadrilateral(contour)
+    if corners is None:
+        return None
+    quad_area = max(cv2.contourArea(corners), 1.0)
+    hull_fill = cv2.contourArea(cv2.convexHull(contour)) / quad_area
+    fill = cv2.contourArea(contour) / quad_area
+    if not (_MIN_HULL_FILL <= hull_fill <= _MAX_HULL_FILL and fill >= _MIN_FILL):
+        return None
+    return corners
 
 
 def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
@@ -126,8 +331,9 @@ def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
             break
     else:
         return None
-    rough = approx.reshape(4, 2).astype(np.float32)
-    return _refine(contour.reshape(-1, 2).astype(np.float32), rough)
+    return _refine(
+        contour.reshape(-1, 2).astype(np.float32), approx.reshape(4, 2).astype(np.float32)
+    )
 
 
 def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
@@ -146,17 +352,12 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
         if len(near) < 5:
             return rough
         vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    corners = []
-    for i in range(4):
-        (p, d), (q, e) = lines[i - 1], lines[i]
-        det = d[0] * -e[1] - d[1] * -e[0]
-        if abs(det) < 1e-6:
-            return rough
-        t = ((q - p)[0] * -e[1] - (q - p)[1] * -e[0]) / det
-        corners.append(p + t * d)
-    refined = np.float32(corners)
-    if np.abs(refined - rough).max() > 0.2 * float(np.linalg.norm(rough[1] - rough[0])) + 3:
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    refined = _crossings(lines)
+    if (
+        refined is None
+        or np.abs(refined - rough).max() > 0.2 * float(np.linalg.norm(rough[1] - rough[0])) + 3
+    ):
         return rough
     return refined
 
