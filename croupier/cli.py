@@ -12,6 +12,7 @@ from typing import cast
 # `croupier replay` never pays for pyserial, OpenCV or Qt.
 EDGE_COMMANDS = {
     "odds": "croupier.odds",
+    "audit": "journal.cli",
     "decode": "drivers.cli",
     "table": "drivers.cli",
     "ui": "ui.cli",

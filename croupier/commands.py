@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Protocol
 
-from croupier.decisions import CardPlaced, Decision, Rejected
-from croupier.engine import Phase, Shoe
+from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
+from croupier.engine import Phase
 from croupier.errors import CroupierError
 from croupier.events import ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
@@ -16,7 +18,7 @@ from croupier.jsonout import decision_json, dumps
 from croupier.rulebook import DEFAULT, Rulebook, load_rulebook
 from croupier.session import SessionLine, parse_session
 from croupier.shuffle import regulation_shoe
-from croupier.table import Table
+from croupier.table import Event, Table
 from croupier.transcript import describe
 
 
@@ -33,6 +35,7 @@ def _replay_parser() -> _Parser:
     parser.add_argument("fixture", help="a .shoe fixture or a .session.jsonl script")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
+    parser.add_argument("--journal", metavar="FILE.db", help="record everything in a journal")
     return parser
 
 
@@ -46,28 +49,89 @@ def _demo_parser() -> _Parser:
 def run(command: str, args: list[str]) -> int:
     parser = _replay_parser() if command == "replay" else _demo_parser()
     options = parser.parse_args(args)
+    session = command == "replay" and options.fixture.endswith(".jsonl")
     try:
         rulebook = load_rulebook(options.rules)
-        if command == "replay" and options.fixture.endswith(".jsonl"):
-            session = parse_session(_read(options.fixture), load_rulebook, origin=options.fixture)
-            return _replay_session(session, rulebook, as_json=options.json)
-        if command == "replay":
-            events = parse_shoe(_read(options.fixture), origin=options.fixture)
+        if session:
+            lines = parse_session(_read(options.fixture), load_rulebook, origin=options.fixture)
+        elif command == "replay":
+            lines = _numbered(parse_shoe(_read(options.fixture), origin=options.fixture))
         else:
             seed = options.seed
             if seed is None:
                 seed = random.SystemRandom().randrange(2**32)
             print(f"Demo shoe, seed {seed}, rules {rulebook.name}: {rulebook.title}")
-            events = regulation_shoe(random.Random(seed), face_up_rate=0.004)
+            lines = _numbered(regulation_shoe(random.Random(seed), face_up_rate=0.004))
+        table = _open_table(getattr(options, "journal", None), rulebook)
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)
         return 2
-    decisions = _play([*events, ShoeEmpty()], rulebook)
-    if command == "replay" and options.json:
-        _print_json(decisions)
-    else:
-        _print_transcript(decisions)
+    as_json = command == "replay" and options.json
+    try:
+        for line, decision in _play(table, lines):
+            if isinstance(decision, CardPlaced) or (isinstance(decision, Settlement)
+                                                     and not session):
+                continue
+            if as_json:
+                _print_json(decision, line)
+            else:
+                where = f"line {line}: " if isinstance(decision, Rejected) else ""
+                print("\n".join(where + text for text in describe(decision)))
+    finally:
+        table.close()
     return 0
+
+
+def _numbered(events: list[ShoeEvent]) -> list[SessionLine]:
+    return [SessionLine(0, event) for event in events]
+
+
+class _Playing(Protocol):
+    @property
+    def table(self) -> Table: ...
+    def apply(self, event: Event) -> list[Decision]: ...
+    def close(self) -> None: ...
+
+
+class _Unjournaled:
+    def __init__(self, rulebook: Rulebook) -> None:
+        self.table = Table(rulebook)
+        self.apply = self.table.apply
+
+    def close(self) -> None:
+        """Nothing to close: the table lives in memory only."""
+
+
+def _open_table(journal: str | None, rulebook: Rulebook) -> _Playing:
+    if journal is None:
+        return _Unjournaled(rulebook)
+    from journal.live import JournaledTable
+
+    if Path(journal).exists() and Path(journal).stat().st_size:
+        raise CroupierError(f"journal {journal!r} already exists: replay into a new file")
+    return JournaledTable.open(journal, rulebook)
+
+
+def _play(
+    table: _Playing, lines: list[SessionLine]
+) -> Iterator[tuple[int, Decision]]:
+    for entry in lines:
+        event = entry.event
+        decisions = [event] if isinstance(event, Rejected) else table.apply(event)
+        for decision in decisions:
+            yield entry.line, decision
+    if not table.table.ended and table.table.shoe.phase is not Phase.CLOSED:
+        # The script ended: the shoe is closed as its talon is counted.
+        for decision in table.apply(ShoeEmpty()):
+            yield 0, decision
+
+
+def _print_json(decision: Decision, line: int) -> None:
+    obj = decision_json(decision)
+    if obj is not None:
+        if isinstance(decision, Rejected):
+            obj = {"event": "rejected", "line": line, "reason": decision.reason}
+        sys.stdout.write(dumps(obj) + "\n")
 
 
 def _read(path: str) -> str:
@@ -76,46 +140,3 @@ def _read(path: str) -> str:
             return f.read()
     except (OSError, UnicodeDecodeError) as err:
         raise CroupierError(f"cannot read {path!r}: {err}") from err
-
-
-def _replay_session(session: list[SessionLine], rulebook: Rulebook, *, as_json: bool) -> int:
-    table = Table(rulebook)
-    for entry in [*session, SessionLine(0, ShoeEmpty())]:
-        if isinstance(entry.event, Rejected):
-            decisions: list[Decision] = [entry.event]
-        elif entry.line == 0:
-            # The script ended: close the shoe if it is still open, as the talon is counted.
-            decisions = [] if table.ended or table.shoe.phase is Phase.CLOSED else (
-                table.apply(entry.event))
-        else:
-            decisions = table.apply(entry.event)
-        for decision in decisions:
-            if as_json:
-                obj = decision_json(decision)
-                if obj is not None:
-                    if isinstance(decision, Rejected):
-                        obj = {"event": "rejected", "line": entry.line, "reason": decision.reason}
-                    sys.stdout.write(dumps(obj) + "\n")
-            elif not isinstance(decision, CardPlaced):
-                where = f"line {entry.line}: " if isinstance(decision, Rejected) else ""
-                print("\n".join(where + text for text in describe(decision)))
-    return 0
-
-
-def _play(events: Iterable[ShoeEvent], rulebook: Rulebook) -> list[Decision]:
-    shoe = Shoe(rulebook)
-    return [d for e in events for d in shoe.apply(e)]
-
-
-def _print_json(decisions: list[Decision]) -> None:
-    out = sys.stdout
-    for decision in decisions:
-        obj = decision_json(decision)
-        if obj is not None:
-            out.write(dumps(obj) + "\n")
-
-
-def _print_transcript(decisions: list[Decision]) -> None:
-    for decision in decisions:
-        if not isinstance(decision, CardPlaced):
-            print("\n".join(describe(decision)))

@@ -1,0 +1,169 @@
+"""Every event and decision as a plain JSON-able record, and events back from records.
+
+This is what the journal stores: the session-script vocabulary of INTERFACES §6 where it
+has a word, and the same style for the rest. Decimal amounts stay `Decimal` here; the
+writer turns them into exact JSON numbers (`croupier.jsonout.dumps`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from croupier.cards import Card
+from croupier.decisions import (
+    BetsChanged,
+    CardExposed,
+    CardPlaced,
+    CardVoided,
+    Chance,
+    Corrected,
+    CoupRetracted,
+    DealStopped,
+    Decision,
+)
+from croupier.errors import CardError, FixtureError, RulebookError
+from croupier.events import (
+    CardDrawn,
+    CardUnread,
+    ChoosePrison,
+    CloseBets,
+    CorrectCard,
+    CutCard,
+    DeviceAlarm,
+    EndSession,
+    EndShoe,
+    NewShoe,
+    PlaceStake,
+    PrisonChoice,
+    ReopenBets,
+    SetTable,
+    ShoeEmpty,
+    ShoeEvent,
+    TableEvent,
+    VoidCard,
+    VoidCoup,
+    Withdraw,
+)
+from croupier.jsonout import decision_json
+from croupier.rulebook import rulebook_data, rulebook_from_data
+
+_BARE: dict[type, str] = {
+    CutCard: "cut", VoidCard: "void_card", NewShoe: "new_shoe", ShoeEmpty: "shoe_empty",
+    EndSession: "end_session", CloseBets: "close_bets",
+}
+_BARE_BY_NAME: dict[str, Any] = {name: kind for kind, name in _BARE.items()}
+
+
+def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
+    """The record of an input event."""
+    if isinstance(event, CardDrawn):
+        record: dict[str, Any] = {"type": "card", "card": str(event.card)}
+        if event.face_up:
+            record["face_up"] = True
+        return record
+    if type(event) in _BARE:
+        return {"type": _BARE[type(event)]}
+    if isinstance(event, SetTable):
+        record = {"type": "table"}
+        if event.rulebook is not None:
+            record["rulebook"] = rulebook_data(event.rulebook)
+        if event.minimum is not None:
+            record["minimum"] = event.minimum
+        if event.maximum is not None:
+            record["maximum"] = event.maximum
+        return record
+    if isinstance(event, PlaceStake):
+        return {"type": "stake", "seat": event.seat, "chance": event.chance.value,
+                "amount": event.amount, "insured": event.insured}
+    if isinstance(event, Withdraw):
+        return {"type": "withdraw", "seat": event.seat, "chance": event.chance.value}
+    if isinstance(event, ChoosePrison):
+        record = {"type": "prison", "seat": event.seat, "chance": event.chance.value,
+                  "choice": event.choice.value}
+        if event.to is not None:
+            record["to"] = event.to.value
+        return record
+    if isinstance(event, CardUnread):
+        return {"type": "card_unread", "source": event.source,
+                "guess": str(event.guess) if event.guess else None,
+                "confidence": str(event.confidence)}
+    if isinstance(event, DeviceAlarm):
+        return {"type": "device_alarm", "source": event.source, "text": event.text}
+    if isinstance(event, VoidCoup | EndShoe | ReopenBets):
+        name = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
+        return {"type": name[type(event)], "who": event.who, "why": event.why}
+    if isinstance(event, CorrectCard):
+        return {"type": "correct_card", "card": str(event.card), "who": event.who,
+                "why": event.why}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def event_from_record(record: dict[str, Any]) -> ShoeEvent | TableEvent:
+    """The event a record stands for; `FixtureError` names what is wrong with a bad one."""
+    try:
+        return _event(record)
+    except (KeyError, TypeError, ValueError, CardError, RulebookError) as err:
+        if isinstance(err, FixtureError):
+            raise
+        raise FixtureError(f"not an event record ({err}): {record!r:.120}") from None
+
+
+def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
+    kind = r["type"]
+    if kind in _BARE_BY_NAME:
+        return _BARE_BY_NAME[kind]()  # type: ignore[no-any-return]
+    if kind == "card":
+        return CardDrawn(Card.parse(r["card"]), bool(r.get("face_up", False)))
+    if kind == "table":
+        rulebook = rulebook_from_data(r["rulebook"], "journal") if "rulebook" in r else None
+        return SetTable(rulebook, _amount(r.get("minimum")), _amount(r.get("maximum")))
+    if kind == "stake":
+        return PlaceStake(int(r["seat"]), Chance(r["chance"]), Decimal(r["amount"]),
+                          bool(r["insured"]))
+    if kind == "withdraw":
+        return Withdraw(int(r["seat"]), Chance(r["chance"]))
+    if kind == "prison":
+        to = Chance(r["to"]) if r.get("to") else None
+        return ChoosePrison(int(r["seat"]), Chance(r["chance"]), PrisonChoice(r["choice"]), to)
+    if kind == "card_unread":
+        guess = Card.parse(r["guess"]) if r.get("guess") else None
+        return CardUnread(str(r["source"]), guess, float(r["confidence"]))
+    if kind == "device_alarm":
+        return DeviceAlarm(str(r["source"]), str(r["text"]))
+    if kind in ("void_coup", "end_shoe", "reopen_bets"):
+        chef: dict[str, type[VoidCoup | EndShoe | ReopenBets]] = {
+            "void_coup": VoidCoup, "end_shoe": EndShoe, "reopen_bets": ReopenBets}
+        return chef[kind](str(r["who"]), str(r["why"]))
+    if kind == "correct_card":
+        return CorrectCard(Card.parse(r["card"]), str(r["who"]), str(r["why"]))
+    raise ValueError(f"unknown type {kind!r}")
+
+
+def _amount(value: Any) -> Decimal | None:
+    return None if value is None else Decimal(value)
+
+
+def decision_record(decision: Decision) -> dict[str, Any]:
+    """The record of any decision: the replay JSON where INTERFACES defines one."""
+    known = decision_json(decision)
+    if known is not None:
+        return known
+    if isinstance(decision, CardPlaced):
+        return {"event": "card", "number": decision.number, "row": decision.row.value,
+                "card": str(decision.card), "point": decision.point,
+                "face_up": decision.face_up}
+    if isinstance(decision, CardExposed):
+        return {"event": "exposed", "number": decision.number, "card": str(decision.card)}
+    if isinstance(decision, CardVoided):
+        return {"event": "voided_card", "card": str(decision.card)}
+    if isinstance(decision, DealStopped):
+        return {"event": "deal_stopped", "reason": decision.reason.value}
+    if isinstance(decision, Corrected):
+        return {"event": "correction", "action": decision.action, "who": decision.who,
+                "why": decision.why, "detail": decision.detail}
+    if isinstance(decision, CoupRetracted):
+        return {"event": "retracted", "number": decision.number}
+    if isinstance(decision, BetsChanged):
+        return {"event": "bets", "open": decision.open}
+    raise TypeError(f"not a decision: {decision!r}")

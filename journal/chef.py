@@ -1,0 +1,142 @@
+"""The chef de table's authority: corrections behind a PIN, every attempt journaled.
+
+The PIN is kept in the journal only as a salted scrypt hash. Only the chef's role may make
+corrections; after `MAX_TRIES` wrong PINs in a row corrections are locked for
+`LOCK_SECONDS`. Attempts are rows of the journal, so a restart neither forgets a lock nor
+hides an attempt.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from croupier.decisions import Decision
+from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
+from croupier.records import event_record
+from journal.live import JournaledTable
+
+MAX_TRIES = 3
+LOCK_SECONDS = 300
+MIN_PIN_DIGITS = 4
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+Correction = CorrectCard | VoidCoup | EndShoe | ReopenBets
+
+
+class Role(enum.Enum):
+    TAILLEUR = "tailleur"
+    CHEF = "chef"
+
+
+class Refusal(enum.Enum):
+    ROLE = "the tailleur's role cannot make corrections"
+    NO_PIN = "no chef's PIN is set for this table"
+    WRONG_PIN = "wrong PIN"
+    LOCKED = "corrections are locked after repeated wrong PINs"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    why: Refusal
+    retry_in: float = 0.0
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """`scrypt$n$r$p$salt$hash`, hex."""
+    salt = salt or os.urandom(16)
+    digest = hashlib.scrypt(pin.encode(), salt=salt, **_SCRYPT)
+    return "scrypt${n}${r}${p}$".format(**_SCRYPT) + f"{salt.hex()}${digest.hex()}"
+
+
+def pin_matches(pin: str, stored: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
+                             p=int(p))
+    except ValueError:
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+class ChefDesk:
+    """Checks the role and PIN of each correction before it reaches the table."""
+
+    def __init__(
+        self, live: JournaledTable, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.live = live
+        self.clock = clock
+
+    def set_pin(self, pin: str, *, old_pin: str | None = None) -> Refused | None:
+        """Set the chef's PIN; changing it needs the old one."""
+        if not pin.isdigit() or len(pin) < MIN_PIN_DIGITS:
+            raise ValueError(f"a PIN is at least {MIN_PIN_DIGITS} digits")
+        stored = self.live.journal.meta("chef_pin")
+        if stored is not None:
+            refused = self._check(Role.CHEF, old_pin or "", "set_pin", stored)
+            if refused:
+                return refused
+        self.live.journal.set_meta({"chef_pin": hash_pin(pin)})
+        self.live.journal.append("auth", {"action": "set_pin", "result": "granted"},
+                                 at=self._stamp())
+        return None
+
+    def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
+        """The table's decisions after the correction, or why it was refused."""
+        action = event_record(correction)["type"]
+        stored = self.live.journal.meta("chef_pin")
+        if stored is None:
+            self._journal(action, Refusal.NO_PIN, correction.who)
+            return Refused(Refusal.NO_PIN)
+        refused = self._check(role, pin, action, stored, who=correction.who)
+        if refused:
+            return refused
+        return self.live.apply(correction)
+
+    def _check(
+        self, role: Role, pin: str, action: str, stored: str, *, who: str = ""
+    ) -> Refused | None:
+        if role is not Role.CHEF:
+            self._journal(action, Refusal.ROLE, who)
+            return Refused(Refusal.ROLE)
+        wait = self.locked_for()
+        if wait > 0:
+            self._journal(action, Refusal.LOCKED, who)
+            return Refused(Refusal.LOCKED, wait)
+        if not pin_matches(pin, stored):
+            self._journal(action, Refusal.WRONG_PIN, who)
+            return Refused(Refusal.WRONG_PIN, self.locked_for())
+        self.live.journal.append("auth", {"action": action, "who": who, "result": "granted"},
+                                 at=self._stamp())
+        return None
+
+    def locked_for(self) -> float:
+        """Seconds until corrections unlock, from the journal's recent attempts."""
+        wrong: list[float] = []
+        for row in self.live.journal.rows("auth"):
+            result = row.data().get("result")
+            if result == "wrong_pin":
+                wrong.append(datetime.fromisoformat(row.at).timestamp())
+            elif result == "granted":
+                wrong = []
+        if len(wrong) < MAX_TRIES:
+            return 0.0
+        return max(0.0, wrong[-1] + LOCK_SECONDS - self.clock())
+
+    def _journal(self, action: str, refusal: Refusal, who: str) -> None:
+        result = {Refusal.ROLE: "role", Refusal.NO_PIN: "no_pin", Refusal.WRONG_PIN: "wrong_pin",
+                  Refusal.LOCKED: "locked"}[refusal]
+        self.live.journal.append("auth", {"action": action, "who": who, "result": result},
+                                 at=self._stamp())
+
+    def _stamp(self) -> str:
+        return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,100 @@
+"""`croupier audit verify|export|set-pin`: the journal's commands."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from pathlib import Path
+
+from croupier.errors import CroupierError
+from croupier.jsonout import dumps
+from journal.store import Journal, JournalError, verify
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _audit_parser() -> _Parser:
+    parser = _Parser(prog="croupier audit", description="Check and read a table's journal.")
+    sub = parser.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    check = sub.add_parser("verify", help="check the hash chain of every row")
+    check.add_argument("journal")
+    check.add_argument("--key-file", help="the table's secret, for a keyed journal")
+    export = sub.add_parser("export", help="print every row back, in order")
+    export.add_argument("journal")
+    export.add_argument("--json", action="store_true", help="one JSON object per line")
+    export.add_argument("--key-file", help="the table's secret, for a keyed journal")
+    pin = sub.add_parser("set-pin", help="set the chef de table's PIN (read from stdin)")
+    pin.add_argument("journal")
+    pin.add_argument("--key-file", help="the table's secret, for a keyed journal")
+    return parser
+
+
+def read_secret(key_file: str | None) -> bytes | None:
+    """The per-table secret: `--key-file`, else `$CROUPIER_TABLE_KEY_FILE`, else none."""
+    path = key_file or os.environ.get("CROUPIER_TABLE_KEY_FILE")
+    if not path:
+        return None
+    try:
+        secret = Path(path).read_bytes().strip()
+    except OSError as err:
+        raise JournalError(f"cannot read the table secret {path!r}: {err}") from err
+    if not secret:
+        raise JournalError(f"the table secret {path!r} is empty")
+    return secret
+
+
+def main(command: str, args: list[str]) -> int:
+    try:
+        return _audit(_audit_parser().parse_args(args))
+    except CroupierError as err:
+        print(f"croupier {command}: {err}", file=sys.stderr)
+        return 2
+
+
+def _audit(options: argparse.Namespace) -> int:
+    secret = read_secret(options.key_file)
+    if options.action == "verify":
+        verdict = verify(options.journal, secret=secret)
+        if verdict.intact:
+            print(f"{options.journal}: intact, {verdict.rows} rows chained"
+                  + (" with the table's secret" if secret else ""))
+            return 0
+        print(f"{options.journal}: row {verdict.bad_row}: {verdict.reason}")
+        return 1
+    if not Path(options.journal).is_file():
+        raise JournalError(f"no journal at {options.journal!r}")
+    with Journal(options.journal, secret=secret) as journal:
+        if options.action == "export":
+            for row in journal.rows():
+                body = row.data()
+                if options.json:
+                    print(dumps({"seq": row.seq, "at": row.at, "kind": row.kind, **body}))
+                else:
+                    print(f"{row.seq:>7} {row.at} {row.kind:<9} {row.body}")
+            return 0
+        return _set_pin(journal)
+
+
+def _set_pin(journal: Journal) -> int:
+    from journal.chef import ChefDesk
+    from journal.live import JournaledTable
+
+    live = JournaledTable.restore(journal)
+    ask = getpass.getpass if sys.stdin.isatty() else (lambda _prompt: sys.stdin.readline())
+    old = ask("current PIN: ").strip() if journal.meta("chef_pin") else None
+    pin = ask("new PIN: ").strip()
+    try:
+        refused = ChefDesk(live).set_pin(pin, old_pin=old)
+    except ValueError as err:
+        raise JournalError(str(err)) from err
+    if refused:
+        print(f"croupier audit set-pin: {refused.why.value}", file=sys.stderr)
+        return 1
+    print("PIN set")
+    return 0

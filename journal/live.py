@@ -1,0 +1,84 @@
+"""A table that journals first: each input is on disk before it is applied and shown.
+
+After a crash, `JournaledTable.open` folds the journal's inputs back into a fresh table, so
+it stands exactly where it stood — same shoe, coup, stakes and prisoners — and writes the
+decisions of an input that was recorded but not yet answered.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from croupier.decisions import Decision
+from croupier.errors import FixtureError, RulebookError
+from croupier.records import decision_record, event_from_record, event_record
+from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
+from croupier.table import Event, Table
+from journal.store import Journal, JournalError
+
+
+class JournaledTable:
+    """A `Table` whose every input and every decision is appended to a journal."""
+
+    def __init__(self, journal: Journal, table: Table) -> None:
+        self.journal = journal
+        self.table = table
+
+    @classmethod
+    def open(
+        cls, path: str | Path, rulebook: Rulebook, *, secret: bytes | None = None
+    ) -> JournaledTable:
+        """A new journal for `rulebook`, or an existing one restored where it stood."""
+        journal = Journal(path, secret=secret)
+        if journal.meta("rulebook") is None:
+            journal.set_meta({"rulebook": json.dumps(rulebook_data(rulebook))})
+            return cls(journal, Table(rulebook))
+        return cls.restore(journal)
+
+    @classmethod
+    def restore(cls, journal: Journal) -> JournaledTable:
+        """The table as its journal left it."""
+        recorded = journal.meta("rulebook")
+        if recorded is None:
+            raise JournalError(f"{journal.path}: not a table's journal (no rulebook recorded)")
+        try:
+            kept = rulebook_from_data(json.loads(recorded), f"{journal.path} (meta)")
+        except (ValueError, RulebookError) as err:
+            raise JournalError(
+                f"{journal.path}: the recorded rulebook is unreadable: {err}") from err
+        restored = cls(journal, Table(kept))
+        restored._restore()
+        return restored
+
+    def apply(self, event: Event) -> list[Decision]:
+        """Journal the event, apply it, journal its decisions, then hand them back to show."""
+        cause = self.journal.append("input", event_record(event))
+        decisions = self.table.apply(event)
+        self.journal.append("decisions", _decisions_body(cause, decisions))
+        return decisions
+
+    def close(self) -> None:
+        self.journal.close()
+
+    def _restore(self) -> None:
+        answered: set[int] = set()
+        last_input: tuple[int, list[Decision]] | None = None
+        for row in self.journal.rows():
+            body = row.data()
+            if row.kind == "input":
+                try:
+                    event = event_from_record(body)
+                except FixtureError as err:
+                    raise JournalError(f"{self.journal.path}: row {row.seq}: {err}") from err
+                last_input = (row.seq, self.table.apply(event))
+            elif row.kind == "decisions":
+                answered.add(int(body["cause"]))
+        if last_input is not None and last_input[0] not in answered:
+            # The table stopped between recording an input and recording its answer.
+            self.journal.append("decisions", _decisions_body(*last_input))
+
+
+def _decisions_body(cause: int, decisions: list[Decision]) -> dict[str, Any]:
+    return {"cause": cause, "decisions": [decision_record(d) for d in decisions]}

@@ -1,0 +1,220 @@
+"""The journal: an append-only SQLite file whose rows are chained by hashes.
+
+Each row's hash covers its number, time, kind, body and the previous row's hash, so a row
+changed, removed, inserted or moved breaks the chain where it happened. With a per-table
+secret the hashes are HMACs, which nobody without the secret can recompute. The head (last
+row number and hash) is kept beside the rows, so cutting rows off the end shows too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from croupier.errors import CroupierError
+from croupier.jsonout import dumps
+
+GENESIS = "0" * 64
+FORMAT = "croupier-journal/1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rows (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+"""
+
+
+class JournalError(CroupierError):
+    """A journal that cannot be opened, read or trusted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seq: int
+    at: str
+    kind: str
+    body: str
+    prev: str
+    hash: str
+
+    def data(self) -> Any:
+        return json.loads(self.body, parse_float=Decimal)
+
+
+def row_hash(
+    seq: int, at: str, kind: str, body: str, prev: str, *, secret: bytes | None
+) -> str:
+    message = "\x1f".join((str(seq), at, kind, body, prev)).encode()
+    if secret:
+        return hmac.new(secret, message, hashlib.sha256).hexdigest()
+    return hashlib.sha256(message).hexdigest()
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Journal:
+    """One table's journal file. Every append is its own durable transaction."""
+
+    def __init__(self, path: str | Path, *, secret: bytes | None = None) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+            meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+        except (sqlite3.Error, OSError) as err:
+            raise JournalError(f"cannot open journal {str(self.path)!r}: {err}") from err
+        if meta.get("format", FORMAT) != FORMAT:
+            raise JournalError(f"{self.path}: not a journal of this format ({meta['format']})")
+        keyed = meta.get("keyed") == "1"
+        if keyed and not secret:
+            raise JournalError(f"{self.path}: the journal is keyed: its table secret is needed")
+        if secret and "keyed" in meta and not keyed:
+            raise JournalError(f"{self.path}: the journal was started without a secret")
+        self.secret = secret
+        last = self._db.execute("SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
+        self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
+        if "format" not in meta:
+            self.set_meta({"format": FORMAT, "keyed": "1" if secret else "0"})
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        with self._transaction():
+            self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
+
+    def append(self, kind: str, body: dict[str, Any], *, at: str | None = None) -> int:
+        """Append one row durably; returns its number."""
+        return self.append_many([(kind, body)], at=at)[-1]
+
+    def append_many(
+        self, entries: list[tuple[str, dict[str, Any]]], *, at: str | None = None
+    ) -> list[int]:
+        """Append rows in one durable transaction; returns their numbers."""
+        stamp = at or utc_now()
+        seq, prev = self.head
+        rows = []
+        for kind, body in entries:
+            seq += 1
+            text = dumps(body)
+            digest = row_hash(seq, stamp, kind, text, prev, secret=self.secret)
+            rows.append((seq, stamp, kind, text, prev, digest))
+            prev = digest
+        with self._transaction():
+            self._db.executemany("INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?)", rows)
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('head', ?)", (f"{seq}:{prev}",))
+        self.head = (seq, prev)
+        return [r[0] for r in rows]
+
+    def rows(self, kind: str | None = None) -> Iterator[Row]:
+        query = "SELECT seq, at, kind, body, prev, hash FROM rows"
+        if kind:
+            cursor = self._db.execute(query + " WHERE kind = ? ORDER BY seq", (kind,))
+        else:
+            cursor = self._db.execute(query + " ORDER BY seq")
+        try:
+            for record in cursor:
+                yield Row(*record)
+        except sqlite3.Error as err:
+            raise JournalError(f"{self.path}: cannot read rows: {err}") from err
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db, self.path)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self.db, self.path = db, path
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type | None, *exc: object) -> None:
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error as err:
+                self.db.execute("ROLLBACK")
+                raise JournalError(f"{self.path}: cannot write: {err}") from err
+        self.db.execute("ROLLBACK")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    rows: int
+    bad_row: int | None = None
+    reason: str = ""
+
+    @property
+    def intact(self) -> bool:
+        return self.bad_row is None
+
+
+def verify(path: str | Path, *, secret: bytes | None = None) -> Verdict:
+    """Walk the chain from the first row; the first row that does not hold, and why."""
+    if not Path(path).is_file():
+        raise JournalError(f"no journal at {str(path)!r}")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        records = db.execute("SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
+        verdict = _walk(records, meta, secret)
+        db.close()
+    except sqlite3.Error as err:
+        raise JournalError(f"cannot read journal {str(path)!r}: {err}") from err
+    return verdict
+
+
+def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
+    if meta.get("keyed") == "1" and not secret:
+        raise JournalError("the journal is keyed: its table secret is needed to verify it")
+    expected_seq, prev = 1, GENESIS
+    count = 0
+    for seq, at, kind, body, row_prev, digest in records:
+        count += 1
+        if seq != expected_seq:
+            return Verdict(count, seq, f"row {expected_seq} is missing before row {seq}")
+        if row_prev != prev:
+            return Verdict(count, seq, "does not follow the row before it "
+                                       "(a row was inserted, removed or moved)")
+        if row_hash(seq, at, kind, body, row_prev, secret=secret) != digest:
+            return Verdict(count, seq, "its contents were changed")
+        expected_seq, prev = seq + 1, digest
+    head = meta.get("head")
+    if head is not None and head != f"{expected_seq - 1}:{prev}":
+        recorded = head.split(":", 1)[0]
+        if recorded.isdigit() and int(recorded) >= expected_seq:
+            return Verdict(count, expected_seq,
+                           f"rows {expected_seq} to {recorded} were removed from the end")
+        return Verdict(count, expected_seq - 1, "the recorded head does not match the last row")
+    return Verdict(count)
