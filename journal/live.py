@@ -28,10 +28,11 @@ class JournaledTable:
 
     @classmethod
     def open(
-        cls, path: str | Path, rulebook: Rulebook, *, secret: bytes | None = None
+        cls, path: str | Path, rulebook: Rulebook, *, secret: bytes | None = None,
+        durable: bool = True,
     ) -> JournaledTable:
         """A new journal for `rulebook`, or an existing one restored where it stood."""
-        journal = Journal(path, secret=secret)
+        journal = Journal(path, secret=secret, durable=durable)
         if journal.meta("rulebook") is None:
             journal.set_meta({"rulebook": json.dumps(rulebook_data(rulebook))})
             return cls(journal, Table(rulebook))

@@ -71,13 +71,16 @@ def utc_now() -> str:
 class Journal:
     """One table's journal file. Every append is its own durable transaction."""
 
-    def __init__(self, path: str | Path, *, secret: bytes | None = None) -> None:
+    def __init__(
+        self, path: str | Path, *, secret: bytes | None = None, durable: bool = True
+    ) -> None:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            # FULL: a row is on disk when append returns. Only bulk tools turn it off.
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             self._db.executescript(_SCHEMA)
             meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except (sqlite3.Error, OSError) as err:
