@@ -21,16 +21,17 @@ from croupier.decisions import (
 )
 from croupier.money import money_text
 
+# What the croupier does, and what the amount of the line means.
 _ACTION_WORDS = {
-    "collect": "collect",
-    "pay": "pay",
-    "prison": "to prison",
-    "free": "free, give back",
-    "share": "share, give back",
-    "move": "move",
-    "return": "give back",
-    "stand": "stands",
-    "premium": "insurance premium",
+    "collect": ("collect", "takes"),
+    "pay": ("pay", "wins"),
+    "prison": ("to prison", ""),
+    "free": ("free", "gives back"),
+    "share": ("share", "gives back"),
+    "move": ("move", ""),
+    "return": ("return", "gives back"),
+    "stand": ("stands", ""),
+    "premium": ("premium", "bank takes"),
 }
 
 _END_REASONS = {
@@ -111,10 +112,11 @@ def _coup(coup: CoupDecided) -> list[str]:
 
 
 def _settlement_line(line: SettlementLine) -> str:
-    text = (f"    {_ACTION_WORDS[line.action.value]:<18} seat {line.seat:<2} "
-            f"{line.chance.value:<8} stake {money_text(line.stake)}")
+    verb, amount_word = _ACTION_WORDS[line.action.value]
+    text = (f"    {verb:<10} seat {line.seat:<2} {line.chance.value:<8} "
+            f"stake {money_text(line.stake)}")
     if line.amount is not None:
-        text += f", {money_text(line.amount)}"
+        text += f", {amount_word} {money_text(line.amount)}"
     if line.to is not None:
         text += f" to {line.to.value}"
     if line.level is not None:

@@ -1,0 +1,253 @@
+"""Fair-game statistics and the marque, read from journals.
+
+Observed frequencies per shoe, per session (one journal) and per table (all journals given)
+are set against the exact theory of `croupier odds`: a chi-square test on the row points,
+exact binomial tests on rouge/noir, couleur/inverse, après and refait. A result is flagged
+when an honest shoe would produce one so extreme less often than `ALPHA` of the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from croupier.errors import CroupierError
+from croupier.jsonout import dumps
+from journal.store import Journal
+
+ALPHA = 0.001
+POINTS = range(31, 41)
+
+
+@dataclass(frozen=True, slots=True)
+class Theory:
+    """What an honest full shoe gives: P(row point), P(refait), P(any other tie)."""
+
+    row: dict[int, float]
+    refait: float
+    apres: float
+
+
+@dataclass(slots=True)
+class Tally:
+    """Counts of coup outcomes over some scope (a shoe, a session, a table)."""
+
+    coups: int = 0
+    points: Counter[int] = field(default_factory=Counter)
+    results: Counter[str] = field(default_factory=Counter)
+    couleur: Counter[str] = field(default_factory=Counter)
+
+    def add(self, coup: dict[str, Any]) -> None:
+        self.coups += 1
+        self.points[int(coup["noir"]["point"])] += 1
+        self.points[int(coup["rouge"]["point"])] += 1
+        self.results[str(coup["result"])] += 1
+        if coup.get("couleur"):
+            self.couleur[str(coup["couleur"])] += 1
+
+    def merge(self, other: Tally) -> None:
+        self.coups += other.coups
+        self.points.update(other.points)
+        self.results.update(other.results)
+        self.couleur.update(other.couleur)
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    name: str
+    observed: str
+    expected: str
+    p_value: float
+
+    @property
+    def flagged(self) -> bool:
+        return self.p_value < ALPHA
+
+
+def chi_square_survival(statistic: float, df: int) -> float:
+    """P(X² ≥ statistic) for `df` degrees of freedom: the regularised upper gamma Q."""
+    return _upper_gamma(df / 2, statistic / 2)
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:  # the series converges quickly here
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-15:
+            n += 1
+            term *= x / n
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    # Lentz's continued fraction for Q.
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def binomial_two_sided(successes: int, trials: int, p: float) -> float:
+    """Exact two-sided p-value: the chance of any count no likelier than the one seen."""
+    if trials == 0:
+        return 1.0
+    if p <= 0 or p >= 1:
+        return 1.0 if successes == round(p * trials) else 0.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+
+    def log_pmf(k: int) -> float:
+        return (math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
+                + k * log_p + (trials - k) * log_q)
+
+    seen = log_pmf(successes) + 1e-9
+    total = sum(math.exp(lp) for k in range(trials + 1) if (lp := log_pmf(k)) <= seen)
+    return min(1.0, total)
+
+
+def tests(tally: Tally, theory: Theory) -> list[Test]:
+    """Every test for one scope; empty when it holds no coup."""
+    if not tally.coups:
+        return []
+    out = []
+    rows = sum(tally.points.values())
+    statistic = sum(
+        (tally.points[p] - rows * theory.row[p]) ** 2 / (rows * theory.row[p]) for p in POINTS
+    )
+    out.append(Test("row points 31-40 (chi-square, 9 df)",
+                    " ".join(str(tally.points[p]) for p in POINTS),
+                    " ".join(f"{rows * theory.row[p]:.1f}" for p in POINTS),
+                    chi_square_survival(statistic, len(POINTS) - 1)))
+    rouge, noir = tally.results["rouge"], tally.results["noir"]
+    out.append(_binomial("rouge against noir", rouge, rouge + noir, 0.5))
+    couleur, inverse = tally.couleur["couleur"], tally.couleur["inverse"]
+    out.append(_binomial("couleur against inverse", couleur, couleur + inverse, 0.5))
+    out.append(_binomial("après", tally.results["apres"], tally.coups, theory.apres))
+    out.append(_binomial("refait", tally.results["refait"], tally.coups, theory.refait))
+    return out
+
+
+def _binomial(name: str, hits: int, trials: int, p: float) -> Test:
+    return Test(name, f"{hits} of {trials}", f"{trials * p:.1f}",
+                binomial_two_sided(hits, trials, p))
+
+
+@dataclass(slots=True)
+class ShoeRecord:
+    """One shoe as the journal tells it: its coups in order."""
+
+    session: str
+    number: int
+    coups: list[dict[str, Any]] = field(default_factory=list)
+
+
+def shoes_of(path: Path) -> list[ShoeRecord]:
+    """The shoes of a journal, a coup retracted by a correction replaced by its re-decision."""
+    shoes = [ShoeRecord(path.name, 1)]
+    with Journal(path) as journal:
+        for row in journal.rows("decisions"):
+            for decision in row.data()["decisions"]:
+                kind = decision.get("event")
+                current = shoes[-1]
+                if kind == "coup":
+                    current.coups.append(decision)
+                elif kind == "retracted":
+                    current.coups = [c for c in current.coups
+                                     if c["number"] != decision["number"]]
+                elif kind == "shoe_end":
+                    shoes.append(ShoeRecord(path.name, current.number + 1))
+    return [s for s in shoes if s.coups]
+
+
+def marque(coups: Iterable[dict[str, Any]]) -> tuple[str, str]:
+    """The marque of a shoe: rouge/noir (R N, = après, X refait) and couleur/inverse (C I)."""
+    letters = {"rouge": "R", "noir": "N", "apres": "=", "refait": "X"}
+    result_line, couleur_line = [], []
+    for coup in coups:
+        result_line.append(letters[coup["result"]])
+        couleur_line.append({"couleur": "C", "inverse": "I"}.get(coup.get("couleur") or "", "."))
+    return " ".join(result_line), " ".join(couleur_line)
+
+
+def report(paths: list[Path], theory: Theory) -> dict[str, Any]:
+    """Every scope's tests, flags and marque, as one JSON-able report."""
+    scopes: list[dict[str, Any]] = []
+    table = Tally()
+    for path in paths:
+        session = Tally()
+        for shoe in shoes_of(path):
+            tally = Tally()
+            for coup in shoe.coups:
+                tally.add(coup)
+            session.merge(tally)
+            results, colours = marque(shoe.coups)
+            scopes.append(_scope(f"{shoe.session} shoe {shoe.number}", tally, theory,
+                                 marque={"results": results, "couleur": colours}))
+        table.merge(session)
+        scopes.append(_scope(f"session {path.name}", session, theory))
+    scopes.append(_scope("table", table, theory))
+    flagged = sum(len(s["flagged"]) for s in scopes)
+    return {"alpha": ALPHA, "scopes": scopes, "flagged": flagged}
+
+
+def _scope(name: str, tally: Tally, theory: Theory, **extra: Any) -> dict[str, Any]:
+    found = tests(tally, theory)
+    return {
+        "scope": name,
+        "coups": tally.coups,
+        "tests": [{"test": t.name, "observed": t.observed, "expected": t.expected,
+                   "p": t.p_value, "flagged": t.flagged} for t in found],
+        "flagged": [t.name for t in found if t.flagged],
+        **extra,
+    }
+
+
+def main(args: list[str], theory: Theory) -> int:
+    parser = argparse.ArgumentParser(prog="croupier stats",
+                                     description="Observed frequencies against the theory.")
+    parser.add_argument("journals", nargs="+", type=Path)
+    parser.add_argument("--json", action="store_true", help="one JSON report")
+    options = parser.parse_args(args)
+    for path in options.journals:
+        if not path.is_file():
+            raise CroupierError(f"no journal at {str(path)!r}")
+    result = report(options.journals, theory)
+    if options.json:
+        print(dumps(result))
+    else:
+        _print(result)
+    return 0
+
+
+def _print(result: dict[str, Any]) -> None:
+    out = sys.stdout
+    for scope in result["scopes"]:
+        mark = "  FLAGGED: " + ", ".join(scope["flagged"]) if scope["flagged"] else ""
+        out.write(f"{scope['scope']}: {scope['coups']} coups{mark}\n")
+        if "marque" in scope:
+            out.write(f"  marque  {scope['marque']['results']}\n")
+            out.write(f"          {scope['marque']['couleur']}\n")
+        for test in scope["tests"]:
+            flag = "  <-- would be rare in an honest game" if test["flagged"] else ""
+            out.write(f"  {test['test']:<38} seen {test['observed']:<32} "
+                      f"expected {test['expected']:<36} p = {test['p']:.3g}{flag}\n")
+    out.write(f"{result['flagged']} result(s) flagged at p < {result['alpha']}\n")
