@@ -238,6 +238,7 @@ def _cards_in_blob(
     pad = 2
     canvas = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     cv2.drawContours(canvas, [contour], -1, 255, -1, offset=(pad - x, pad - y))
+    best: list[np.ndarray] = []
     for radius in (2, 4, 6, 9):
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
         parts, _ = cv2.findContours(
@@ -254,10 +255,12 @@ def _cards_in_blob(
             outline, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             piece = _card_corners(max(outline, key=cv2.contourArea))
             if piece is not None:
-                found.append(piece + np.float32([x - pad, y - pad]))
-        if found:
-            return found
-    return whole
+                cut = _split_row(piece) if portrait_only else [piece]
+                found += [c + np.float32([x - pad, y - pad]) for c in cut]
+        # The erosion that parts the most cards wins: a small one may leave two joined.
+        if len(found) > len(best):
+            best = found
+    return best if len(best) > len(whole) else whole
 
 
 def _one_card(corners: np.ndarray, *, portrait_only: bool) -> bool:

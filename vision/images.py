@@ -29,7 +29,10 @@ def read_picture(path: str | Path) -> Picture:
         data = Path(path).read_bytes()
     except OSError as err:
         raise ImageError(f"{path}: {err.strerror or err}") from err
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED) if data else None
+    except cv2.error:
+        image = None
     if image is None or image.size == 0:
         raise ImageError(f"{path}: not an image OpenCV can decode")
     image = _to_8bit(image)

@@ -1,0 +1,143 @@
+"""Naming single cards: bare faces, photos of one card on baize, and what must be declined."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hardware_sims.scene_render import (
+    CARD_NAMES,
+    HARSH,
+    Camera,
+    baize,
+    card_corners,
+    load_faces,
+    paste,
+    render_single,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.design import BUILTIN, Design, builtin_design
+from vision.errors import ImageError
+from vision.images import read_picture
+from vision.layout import read_layout, read_one
+
+
+@pytest.fixture(scope="module")
+def design(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Design]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield builtin_design()
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, np.ndarray]:
+    return load_faces(BUILTIN)
+
+
+def test_every_bare_face_is_named_surely(design: Design) -> None:
+    for name in CARD_NAMES:
+        picture = read_picture(BUILTIN / f"{name}.png")
+        assert picture.bare_face
+        reading = read_one(picture.pixels, design, bare_face=True)
+        assert str(reading.card) == name
+        assert reading.confidence >= 0.9
+
+
+def test_bare_face_turned_half_round_is_named(design: Design) -> None:
+    image = read_picture(BUILTIN / "7C.png").pixels[::-1, ::-1]
+    assert str(read_one(np.ascontiguousarray(image), design, bare_face=True).card) == "7C"
+
+
+def test_every_card_on_baize_in_two_poses(design: Design, faces: dict[str, np.ndarray]) -> None:
+    named = wrong = 0
+    for seed, name in enumerate(CARD_NAMES * 2):
+        scene = render_single(faces, name, np.random.default_rng(1000 + seed), disturbance=HARSH)
+        reading = read_one(scene.image, design)
+        if reading.card is not None:
+            named += 1
+            wrong += str(reading.card) != name
+    assert wrong == 0
+    assert named >= 2 * len(CARD_NAMES) - 2
+
+
+def test_close_up_filling_the_frame_is_named(design: Design, faces: dict[str, np.ndarray]) -> None:
+    face = faces["QH"]
+    photo = cv2.resize(face[:, :, :3], (300, 420), interpolation=cv2.INTER_AREA)
+    reading = read_one(photo, design)
+    assert str(reading.card) == "QH"
+
+
+def _felt(seed: int, size: tuple[int, int] = (640, 480)) -> tuple[np.ndarray, Camera]:
+    rng = np.random.default_rng(seed)
+    return baize(size[1], size[0], rng), Camera.draw(size, rng, HARSH)
+
+
+def test_empty_felt_names_nothing(design: Design) -> None:
+    for seed in range(5):
+        table, camera = _felt(seed)
+        frame = camera.shoot(table, np.random.default_rng(seed))
+        assert read_one(frame, design).card is None
+        assert read_layout(frame, design) == []
+
+
+def test_a_blank_card_is_declined(design: Design) -> None:
+    table, camera = _felt(7)
+    blank = np.full((336, 240, 4), 245, np.uint8)
+    paste(table, blank, card_corners((320, 240), 150, 1.4, 3.0))
+    frame = camera.shoot(table, np.random.default_rng(7))
+    reading = read_one(frame, design)
+    assert reading.card is None
+    assert reading.confidence < 0.5
+
+
+def test_a_card_of_another_design_is_declined(design: Design) -> None:
+    from hardware_sims.deck_maker import make_deck
+
+    other = make_deck(seed=11)
+    for seed, name in enumerate(("AS", "7H", "KD", "TC")):
+        scene = render_single(other, name, np.random.default_rng(seed), disturbance=HARSH)
+        assert read_one(scene.image, design).card is None
+
+
+def test_unreadable_files_raise_image_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.png"
+    junk.write_bytes(b"not an image at all")
+    with pytest.raises(ImageError, match=r"junk\.png"):
+        read_picture(junk)
+    with pytest.raises(ImageError, match=r"missing\.png"):
+        read_picture(tmp_path / "missing.png")
+    clear = tmp_path / "clear.png"
+    cv2.imwrite(str(clear), np.zeros((20, 20, 4), np.uint8))
+    with pytest.raises(ImageError, match="transparent"):
+        read_picture(clear)
+
+
+def test_grey_and_sixteen_bit_images_are_read(tmp_path: Path) -> None:
+    grey = tmp_path / "grey.png"
+    cv2.imwrite(str(grey), np.full((30, 20), 200, np.uint8))
+    assert read_picture(grey).pixels.shape == (30, 20, 3)
+    deep = tmp_path / "deep.png"
+    cv2.imwrite(str(deep), np.full((30, 20, 3), 60000, np.uint16))
+    pixels = read_picture(deep).pixels
+    assert pixels.dtype == np.uint8
+    assert int(pixels.max()) == 233
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=400))
+def test_any_bytes_are_an_image_or_an_image_error(
+    tmp_path_factory: pytest.TempPathFactory, data: bytes
+) -> None:
+    path = tmp_path_factory.mktemp("bytes") / "file.png"
+    path.write_bytes(data)
+    try:
+        picture = read_picture(path)
+    except ImageError:
+        return
+    assert picture.pixels.dtype == np.uint8
+    assert picture.pixels.ndim == 3

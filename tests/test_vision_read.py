@@ -1,0 +1,100 @@
+"""Reading whole coups: rows from the top, cards left to right, nothing named wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from hardware_sims.scene_render import (
+    HARSH,
+    Camera,
+    Disturbance,
+    baize,
+    card_corners,
+    load_faces,
+    paste,
+    random_coup,
+    render_coup,
+)
+
+from vision.design import BUILTIN, Design, builtin_design
+from vision.geometry import Quad, find_cards
+from vision.layout import Seen, group_rows, read_layout
+
+
+@pytest.fixture(scope="module")
+def design(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Design]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield builtin_design()
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, np.ndarray]:
+    return load_faces(BUILTIN)
+
+
+def _names(rows: list[list[Seen]]) -> list[list[str | None]]:
+    return [[str(s.reading.card) if s.reading.card else None for s in row] for row in rows]
+
+
+def test_whole_coups_are_read_exactly(design: Design, faces: dict[str, np.ndarray]) -> None:
+    exact = 0
+    for seed in range(2000, 2008):
+        rng = np.random.default_rng(seed)
+        scene = render_coup(faces, random_coup(rng), rng, disturbance=HARSH)
+        got = _names(read_layout(scene.image, design))
+        assert [len(r) for r in got] == [len(r) for r in scene.rows]
+        for row_got, row_want in zip(got, scene.rows, strict=True):
+            for name_got, name_want in zip(row_got, row_want, strict=True):
+                assert name_got in (None, name_want)  # declining is allowed, a wrong name not
+        exact += got == scene.rows
+    assert exact >= 7
+
+
+def test_sixteen_cards_at_1280x720(design: Design, faces: dict[str, np.ndarray]) -> None:
+    rng = np.random.default_rng(77)
+    rows = [
+        ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C"],
+        ["9S", "TH", "JD", "QC", "KS", "AH", "2D", "3C"],
+    ]
+    scene = render_coup(faces, rows, rng, disturbance=HARSH)
+    assert _names(read_layout(scene.image, design)) == rows
+
+
+def test_cards_touching_in_a_row_are_parted(design: Design, faces: dict[str, np.ndarray]) -> None:
+    rng = np.random.default_rng(8)
+    table = baize(720, 1280, rng)
+    row = ["KH", "QS", "JD", "TC", "9H"]
+    width = 130.0
+    for i, name in enumerate(row):
+        # Edge to edge, each turned a little the other way: they touch at the corners and
+        # their blobs merge, with no card hiding part of another.
+        corners = card_corners((300 + i * (width + 1), 360), width, 1.4, 1.0 * (-1) ** i)
+        paste(table, faces[name], corners)
+    frame = Camera.draw((1280, 720), rng, Disturbance(blur=2.0)).shoot(table, rng)
+    assert len(find_cards(frame, portrait_only=True)) == len(row)
+    (got,) = _names(read_layout(frame, design))
+    assert all(g in (None, w) for g, w in zip(got, row, strict=True))
+    assert sum(g == w for g, w in zip(got, row, strict=True)) >= 4
+
+
+def _seen(x: float, y: float) -> Seen:
+    corners = np.float32([[x - 40, y - 56], [x + 40, y - 56], [x + 40, y + 56], [x - 40, y + 56]])
+    from vision.classifier import Reading
+
+    return Seen(Quad(corners), Reading(None, None, 0.0))
+
+
+def test_rows_are_grouped_top_down_and_left_to_right() -> None:
+    seen = [_seen(500, 410), _seen(100, 130), _seen(300, 118), _seen(200, 400), _seen(400, 140)]
+    rows = group_rows(seen)
+    assert [[s.quad.centre[0] for s in row] for row in rows] == [[100, 300, 400], [200, 500]]
+
+
+def test_a_tilted_frame_still_gives_two_rows(design: Design, faces: dict[str, np.ndarray]) -> None:
+    rng = np.random.default_rng(31)
+    rows = [["8S", "7C", "KD", "9H"], ["AD", "2S", "JH", "QC", "TD"]]
+    scene = render_coup(faces, rows, rng, disturbance=HARSH)
+    assert _names(read_layout(scene.image, design)) == rows
