@@ -77,7 +77,9 @@ def _event(
     obj: dict[str, Any], where: str, load_rulebook: Callable[[str], Rulebook]
 ) -> ShoeEvent | TableEvent:
     kind = obj.get("type")
-    fields = _Fields(obj, where, str(kind))
+    if not isinstance(kind, str):
+        raise FixtureError(f"{where}: an event needs a 'type' string, not {kind!r:.40}")
+    fields = _Fields(obj, where, kind)
     if kind == "card":
         text = fields.text("card")
         try:
