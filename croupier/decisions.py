@@ -114,9 +114,10 @@ class CoupVoided:
 
 @dataclass(frozen=True, slots=True)
 class DealStopped:
-    """No more coups in this shoe; the cards still in it are now the talon."""
+    """No more coups in this shoe after coup `number`; the cards left are now the talon."""
 
     reason: EndReason
+    number: int
 
 
 @dataclass(frozen=True, slots=True)

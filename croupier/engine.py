@@ -350,7 +350,7 @@ class Shoe:
         self.phase = Phase.STOPPED
         self._stop_reason = reason
         self._last = None
-        return DealStopped(reason)
+        return DealStopped(reason, self.number)
 
     def _close(self) -> list[Decision]:
         if self.phase is Phase.CLOSED:

@@ -158,7 +158,8 @@ def decision_record(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, CardVoided):
         return {"event": "voided_card", "card": str(decision.card)}
     if isinstance(decision, DealStopped):
-        return {"event": "deal_stopped", "reason": decision.reason.value}
+        return {"event": "deal_stopped", "reason": decision.reason.value,
+                "number": decision.number}
     if isinstance(decision, Corrected):
         return {"event": "correction", "action": decision.action, "who": decision.who,
                 "why": decision.why, "detail": decision.detail}

@@ -122,7 +122,7 @@ class Table:
                 self._bets_closed = False
             elif isinstance(decision, DealStopped):
                 stopped = True
-                settlement = self.ledger.end_of_shoe(self.shoe.number, voided=voided is not None)
+                settlement = self.ledger.end_of_shoe(decision.number, voided=voided is not None)
                 if settlement:
                     out.append(settlement)
         if voided is not None and not stopped:

@@ -150,7 +150,7 @@ def test_cut_card_during_the_noir_row_voids_the_coup_and_counts_the_talon() -> N
     decisions = run(BURN + "KS KC KD AS KH KD TS 2H  KS CUT 2D 3D 4D 5D 6D")
     assert decisions[-3:] == [
         CoupVoided(2, VoidReason.CUT_CARD),
-        DealStopped(EndReason.CUT_CARD),
+        DealStopped(EndReason.CUT_CARD, 2),
         ShoeEnded(EndReason.CUT_CARD, talon=5, burned=5, dealt=9, voided=0),
     ]
     assert not [d for d in decisions if isinstance(d, Alarm)]
@@ -181,7 +181,7 @@ def test_a_shoe_that_runs_out_voids_the_coup_in_progress() -> None:
     decisions = run(BURN + "KS KC KD AS KH KD TS 2H KS KC")
     assert decisions[-3:] == [
         CoupVoided(2, VoidReason.EXHAUSTED),
-        DealStopped(EndReason.EXHAUSTED),
+        DealStopped(EndReason.EXHAUSTED, 2),
         ShoeEnded(EndReason.EXHAUSTED, 0, 5, 10, 0),
     ]
 
@@ -213,7 +213,7 @@ def test_venezia_face_up_cards_count_and_the_third_face_up_coup_ends_the_shoe() 
     assert decided[3].result is Result.REFAIT  # the limit applies whatever the result
     stop = decisions.index(decided[3]) + 1
     assert decisions[stop:] == [
-        DealStopped(EndReason.FACE_UP_LIMIT),
+        DealStopped(EndReason.FACE_UP_LIMIT, 4),
         ShoeEnded(EndReason.FACE_UP_LIMIT, talon=13, burned=5, dealt=32, voided=0),
     ]
     assert not [d for d in decisions if isinstance(d, Alarm)]

@@ -23,16 +23,7 @@ SCRIPT_SUFFIX = ".session.jsonl"
 EXPECTED_SUFFIX = ".expected.jsonl"
 
 # fixture name -> the rule the engine breaks there, re-derived by hand from RULES.md.
-KNOWN_ENGINE_BUGS: dict[str, str] = {
-    "new_shoe_venezia": (
-        "a shoe closed by new_shoe between coups settles the stakes left under the last "
-        "coup's number (1), as a cut card or the end of the script does; the engine prints 0"
-    ),
-    "new_shoe_mid_coup_france": (
-        "the settlement of a coup voided by new_shoe carries that coup's number (2, as its "
-        "void_coup event says); the engine prints 0"
-    ),
-}
+KNOWN_ENGINE_BUGS: dict[str, str] = {}
 
 
 def _expectations() -> list[Any]:
