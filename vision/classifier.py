@@ -19,6 +19,10 @@ MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
 MIN_PAPER = 0.3
 CONFIDENCE_BAR = 0.5
 _RIVALS = 6  # the pairwise test is run against this many next-best cards
+# A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
+# names another card with this much confidence, the card is declined.
+_COMPARABLE = 0.03
+_CONTRADICTION = 0.2
 
 
 @dataclass(frozen=True)
@@ -38,13 +42,32 @@ def classify(frame: np.ndarray, quad: Quad, design: Design) -> Reading:
 
 
 def classify_straight(card: np.ndarray, design: Design) -> Reading:
-    """A card already straightened to `design.size`."""
+    """A card already straightened to `design.size`.
+
+    Each way up and each blur level is a hypothesis about how the card is seen; the most
+    confident one names the card, unless a hypothesis that fits about as well names
+    another card with some confidence: then the card is declined.
+    """
     views, paperness = describe_both(card)
-    # The view (which way up) and blur level whose best match is best are the card's own.
-    grids = [design.scores(view) for view in views]
-    scores = max(grids, key=lambda grid: float(grid.max()))
-    level = int(np.argmax(scores.max(axis=1)))
-    scores = scores[level]
+    paper = _ramp(paperness, 0.0, MIN_PAPER)
+    hypotheses = [
+        _hypothesis(scores, level, design, paper)
+        for view in views
+        for level, scores in enumerate(design.scores(view))
+    ]
+    chosen = max(hypotheses, key=lambda h: (h.confidence, h.score))
+    rivals = [
+        h.confidence
+        for h in hypotheses
+        if h.guess != chosen.guess and h.score >= chosen.score - _COMPARABLE
+    ]
+    if max(rivals, default=0.0) >= _CONTRADICTION:
+        chosen = Reading(None, chosen.guess, round(chosen.confidence * 0.5, 3), chosen.score, 0.0)
+    return chosen
+
+
+def _hypothesis(scores: np.ndarray, level: int, design: Design, paper: float) -> Reading:
+    """The reading of one set of scores against the references at one blur level."""
     order = np.argsort(scores)[::-1]
     top = int(order[0])
     best = float(scores[top])
@@ -53,11 +76,7 @@ def classify_straight(card: np.ndarray, design: Design) -> Reading:
     # them: the test a matched filter makes, blind to noise elsewhere on the card.
     gaps = np.maximum(2.0 - 2.0 * design.gram[level, top, rivals], 1e-6)
     split = float(np.min((best - scores[rivals]) / gaps))
-    confidence = min(
-        _ramp(best, MIN_SCORE, FULL_SCORE),
-        _ramp(split, MIN_SPLIT, FULL_SPLIT),
-        _ramp(paperness, 0.0, MIN_PAPER),
-    )
+    confidence = min(_ramp(best, MIN_SCORE, FULL_SCORE), _ramp(split, MIN_SPLIT, FULL_SPLIT), paper)
     guess = Card.parse(design.cards[top])
     card = guess if confidence >= CONFIDENCE_BAR else None
     return Reading(card, guess, round(confidence, 3), best, split)

@@ -1,0 +1,204 @@
+"""The camera backend: a dealt layout read frame by frame into the shoe's event stream."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
+from hardware_sims.scene_render import GENTLE, Camera, baize, card_corners, load_faces, paste
+
+from croupier.cards import Card
+from croupier.engine import play
+from croupier.events import CardDrawn, CardUnread, DeviceAlarm, ShoeEmpty, ShoeEvent
+from croupier.fixtures import parse_shoe
+from croupier.jsonout import decision_json
+from croupier.rulebook import load_rulebook
+from drivers.camera import CameraShoe, open_camera_source
+from drivers.errors import PortError
+from vision.design import BUILTIN
+
+SIZE = (960, 540)
+# Three coups after the burn, with a rouge win, a noir win and an après.
+FIXTURE = """
+4C KD 9S 2H QC            # burn
+8S 7C KD 9H  AD 2S JH QC TD
+TS 9D KC 3H  JS 5C 8D 9H
+QD 8C 6S 9C  KH 7D 4S TC
+"""
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "vision-cache"))
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, np.ndarray]:
+    return load_faces(BUILTIN)
+
+
+def _decisions(events: list[ShoeEvent]) -> list[dict[str, object]]:
+    out = [decision_json(d) for d in play([*events, ShoeEmpty()], load_rulebook("venezia"))]
+    return [d for d in out if d is not None]
+
+
+def test_a_simulated_deal_yields_what_replay_yields(faces: dict[str, np.ndarray]) -> None:
+    shoe = parse_shoe(FIXTURE)
+    burn = [e.card for e in shoe[:5] if isinstance(e, CardDrawn)]
+    frames = deal_frames(
+        coups_of(shoe),
+        faces,
+        np.random.default_rng(12),
+        size=SIZE,
+        disturbance=GENTLE,
+        pace=Pace(sliding=2, resting=4, cleared=3),
+    )
+    events = list(CameraShoe(frames, burn=burn).events())
+    assert all(isinstance(e, CardDrawn) for e in events), events
+    assert events == shoe
+    expected = _decisions(shoe)
+    assert [d["event"] for d in expected] == ["burn", "coup", "coup", "coup", "shoe_end"]
+    assert _decisions(events) == expected
+
+
+class _Table:
+    """Hand-made frames: cards put down and taken up at will, through a fixed camera."""
+
+    def __init__(self, faces: dict[str, np.ndarray], seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.faces = faces
+        self.felt = baize(SIZE[1], SIZE[0], self.rng)
+        self.camera = Camera.draw(SIZE, self.rng, GENTLE)
+        self.cards: dict[tuple[int, int], np.ndarray] = {}
+
+    def put(self, row: int, slot: int, face: np.ndarray) -> None:
+        self.cards[(row, slot)] = face
+
+    def take(self, row: int, slot: int) -> None:
+        del self.cards[(row, slot)]
+
+    def frames(self, count: int) -> list[np.ndarray]:
+        """`count` frames of the layout as it lies now."""
+        table = self.felt.copy()
+        for (row, slot), face in sorted(self.cards.items()):
+            centre = (140 + slot * 130, 150 + row * 240)
+            paste(table, face, card_corners(centre, 105, 1.4, 0.0))
+        return [self.camera.shoot(table, self.rng) for _ in range(count)]
+
+
+def _run(script: list[list[np.ndarray]]) -> list[ShoeEvent]:
+    frames = (frame for part in script for frame in part)
+    return list(CameraShoe(frames).events())
+
+
+def test_a_card_picked_up_mid_coup_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 1)
+    table.put(0, 0, faces["8S"])
+    table.put(0, 1, faces["7C"])
+    table.put(0, 2, faces["KD"])
+    first = table.frames(6)
+    table.take(0, 1)
+    events = _run([first, table.frames(20)])
+    cards = [str(e.card) for e in events if isinstance(e, CardDrawn)]
+    assert cards == ["8S", "7C", "KD"]
+    alarms = [e for e in events if isinstance(e, DeviceAlarm)]
+    assert len(alarms) == 1
+    assert "7C" in alarms[0].text
+
+
+def test_a_hand_passing_over_a_card_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 2)
+    table.put(0, 0, faces["8S"])
+    table.put(0, 1, faces["7C"])
+    first = table.frames(6)
+    table.take(0, 1)
+    hidden = table.frames(4)  # shorter than the clearing window
+    table.put(0, 1, faces["7C"])
+    events = _run([first, hidden, table.frames(20)])
+    assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["8S", "7C"]
+    assert not [e for e in events if isinstance(e, DeviceAlarm)]
+
+
+def test_clearing_the_layout_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 3)
+    table.put(0, 0, faces["AD"])
+    table.put(1, 0, faces["2S"])
+    first = table.frames(6)
+    table.take(0, 0)
+    table.take(1, 0)
+    events = _run([first, table.frames(20)])
+    assert [str(e.card) for e in events] == ["AD", "2S"]
+
+
+def test_a_card_swapped_in_place_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 4)
+    table.put(0, 0, faces["9H"])
+    table.put(0, 1, faces["JS"])
+    first = table.frames(6)
+    table.put(0, 1, faces["QD"])
+    events = _run([first, table.frames(25)])
+    assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
+    alarms = [e.text for e in events if isinstance(e, DeviceAlarm)]
+    assert alarms == ["card JS on the layout changed into QD"]
+
+
+def test_cards_appearing_together_come_noir_row_first(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 5)
+    table.put(1, 0, faces["5C"])
+    table.put(0, 1, faces["6H"])
+    table.put(0, 0, faces["TD"])
+    events = _run([table.frames(8)])
+    assert [str(e.card) for e in events] == ["TD", "6H", "5C"]
+
+
+def test_an_unsure_card_asks_the_tailleur_to_confirm(faces: dict[str, np.ndarray]) -> None:
+    from hardware_sims.deck_maker import make_deck
+
+    table = _Table(faces, 6)
+    table.put(0, 0, faces["3S"])
+    table.put(0, 1, make_deck(seed=2)["8D"])  # a design the camera was not calibrated on
+    table.put(0, 2, faces["4H"])
+    events = _run([table.frames(14)])
+    assert isinstance(events[0], CardDrawn)
+    assert str(events[0].card) == "3S"
+    assert isinstance(events[1], CardUnread)
+    assert events[1].source == "camera"
+    assert events[1].confidence < 0.5
+    assert isinstance(events[2], CardDrawn)
+    assert str(events[2].card) == "4H"
+    assert len(events) == 3
+
+
+def test_the_burn_comes_first_when_the_table_knows_it(faces: dict[str, np.ndarray]) -> None:
+    burn = [Card.parse(c) for c in ("4C", "KD", "9S", "2H", "QC")]
+    events = list(CameraShoe(iter([]), burn=burn).events())
+    assert events == [CardDrawn(c) for c in burn]
+
+
+def test_sources_folder_and_video_file(faces: dict[str, np.ndarray], tmp_path: Path) -> None:
+    table = _Table(faces, 7)
+    table.put(0, 0, faces["KC"])
+    frames = list(table.frames(6))
+    folder = tmp_path / "frames"
+    video = tmp_path / "deal.avi"
+    assert write_frames(iter(frames), folder) == 6
+    assert write_frames(iter(frames), video) == 6
+    (folder / "notes.txt").write_text("not a frame")
+    for source in (str(folder), str(video)):
+        assert len(list(open_camera_source(source))) == 6
+        assert [str(e.card) for e in CameraShoe(source).events()] == ["KC"]
+
+
+def test_bad_sources_raise_port_error(tmp_path: Path) -> None:
+    with pytest.raises(PortError, match="no such camera"):
+        open_camera_source(str(tmp_path / "nothing"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(PortError, match="no image files"):
+        open_camera_source(str(empty))
+    text = tmp_path / "film.avi"
+    text.write_text("not a video")
+    with pytest.raises(PortError, match="cannot open"):
+        open_camera_source(str(text))
