@@ -1,0 +1,270 @@
+"""The chef de table's audit view: the journal, its verification, the marque, the statistics
+against theory, the alarms, and the corrections behind the PIN."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from croupier.cards import Card
+from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
+from journal.chef import Correction, Refused
+from ui.audit_data import AuditReport
+from ui.i18n import Lang, tr
+from ui.widgets import ALARM, STYLE, CardPicker, big_button
+
+JOURNAL_COLUMNS = ("#", "at", "kind", "record")
+
+
+class CorrectionsPanel(QWidget):
+    """PIN, who and why, then one tap per correction; the answer shows beneath."""
+
+    def __init__(
+        self,
+        correct: Callable[[str, Correction], None],
+        set_pin: Callable[[str, str | None], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._correct, self._set_pin = correct, set_pin
+        self._pin_set = False
+        grid = QGridLayout(self)
+        self.pin_label, self.who_label, self.why_label = QLabel(), QLabel(), QLabel()
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
+        self.who = QLineEdit("chef")
+        self.why = QLineEdit()
+        for i, (label, field) in enumerate(((self.pin_label, self.pin),
+                                            (self.who_label, self.who),
+                                            (self.why_label, self.why))):
+            grid.addWidget(label, i, 0)
+            grid.addWidget(field, i, 1, 1, 3)
+        self.picker = CardPicker()
+        grid.addWidget(self.picker, 3, 0, 1, 4)
+        self.correct_button = big_button("", self._correct_card)
+        self.void_button = big_button("", lambda: self._send(VoidCoup(*self._who_why())))
+        self.end_button = big_button("", lambda: self._send(EndShoe(*self._who_why())))
+        self.reopen_button = big_button("", lambda: self._send(ReopenBets(*self._who_why())))
+        grid.addWidget(self.correct_button, 4, 0, 1, 2)
+        grid.addWidget(self.void_button, 4, 2, 1, 2)
+        grid.addWidget(self.end_button, 5, 0, 1, 2)
+        grid.addWidget(self.reopen_button, 5, 2, 1, 2)
+        self.new_pin = QLineEdit()
+        self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.set_pin_button = big_button("", self._new_pin)
+        grid.addWidget(self.new_pin, 6, 0, 1, 2)
+        grid.addWidget(self.set_pin_button, 6, 2, 1, 2)
+        self.answer = QLabel("")
+        self.answer.setWordWrap(True)
+        self.answer.setStyleSheet("font-size: 18pt; font-weight: bold;")
+        grid.addWidget(self.answer, 7, 0, 1, 4)
+
+    def retranslate(self, lang: Lang) -> None:
+        self.pin_label.setText(tr("pin", lang))
+        self.who_label.setText(tr("who", lang))
+        self.why_label.setText(tr("why", lang))
+        self.correct_button.setText(tr("correct_card", lang))
+        self.void_button.setText(tr("void_coup", lang))
+        self.end_button.setText(tr("end_shoe", lang))
+        self.reopen_button.setText(tr("reopen_bets", lang))
+        self.set_pin_button.setText(tr("set_pin", lang))
+        self.new_pin.setPlaceholderText(tr("set_pin", lang))
+
+    def _who_why(self) -> tuple[str, str]:
+        return self.who.text().strip() or "chef", self.why.text().strip()
+
+    def _correct_card(self) -> None:
+        card: Card | None = self.picker.current()
+        if card is None:
+            self.say("?", ok=False)
+            return
+        self._send(CorrectCard(card, *self._who_why()))
+
+    def _send(self, correction: Correction) -> None:
+        self.say("…", ok=True)
+        self._correct(self.pin.text().strip(), correction)
+        self.pin.clear()  # a PIN is typed for each correction, never left on the screen
+
+    def _new_pin(self) -> None:
+        old = self.pin.text().strip() if self._pin_set else None
+        self._set_pin(self.new_pin.text().strip(), old)
+        self.new_pin.clear()
+        self.pin.clear()
+
+    def say(self, text: str, *, ok: bool) -> None:
+        self.answer.setText(text)
+        self.answer.setStyleSheet(f"font-size: 18pt; font-weight: bold; "
+                                  f"color: {'#7CFC9A' if ok else ALARM};")
+
+    def show_state(self, pin_set: bool, locked_for: float, lang: Lang) -> None:
+        self._pin_set = pin_set
+        enabled = pin_set and locked_for <= 0
+        for button in (self.correct_button, self.void_button, self.end_button,
+                       self.reopen_button):
+            button.setEnabled(enabled)
+        if not pin_set:
+            self.say(f"{tr('set_pin', lang)}", ok=False)
+        elif locked_for > 0:
+            self.say(f"{tr('refused', lang)}: locked ({locked_for:.0f} s)", ok=False)
+
+
+class AuditView(QWidget):
+    """Read-only but for the corrections; everything shown arrives in an `AuditReport`."""
+
+    def __init__(
+        self,
+        correct: Callable[[str, Correction], None],
+        set_pin: Callable[[str, str | None], None],
+        refresh: Callable[[], None],
+        lang: Lang = Lang.FR,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setStyleSheet(STYLE)
+        self.lang = lang
+        self.report: AuditReport | None = None
+        self.verdict_label = QLabel("")
+        self.verdict_label.setStyleSheet("font-size: 22pt; font-weight: bold;")
+        self.refresh_button = big_button("", refresh)
+        self.refresh_button.setMaximumWidth(260)
+        header = QHBoxLayout()
+        header.addWidget(self.verdict_label, 1)
+        header.addWidget(self.refresh_button)
+
+        self.search = QLineEdit()
+        self.model = QStandardItemModel(0, len(JOURNAL_COLUMNS))
+        self.model.setHorizontalHeaderLabels(list(JOURNAL_COLUMNS))
+        self.filter = QSortFilterProxyModel()
+        self.filter.setSourceModel(self.model)
+        self.filter.setFilterKeyColumn(-1)  # search every column
+        self.filter.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.search.textChanged.connect(self.filter.setFilterFixedString)
+        self.table = QTableView()
+        self.table.setModel(self.filter)
+        header_view = self.table.horizontalHeader()
+        header_view.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header_view.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        journal_tab = QWidget()
+        journal_layout = QVBoxLayout(journal_tab)
+        journal_layout.addWidget(self.search)
+        journal_layout.addWidget(self.table)
+
+        self.marque = QTextEdit()
+        self.marque.setReadOnly(True)
+        self.marque.setStyleSheet("font-family: monospace; font-size: 16pt;")
+        self.stats = QTableWidget(0, 5)
+        self.stats.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.stats.verticalHeader().hide()
+        self.stats_note = QLabel("")
+        stats_tab = QWidget()
+        stats_layout = QVBoxLayout(stats_tab)
+        stats_layout.addWidget(self.marque, 1)
+        stats_layout.addWidget(self.stats_note)
+        stats_layout.addWidget(self.stats, 2)
+        self.alarms = QListWidget()
+        self.corrections_log = QListWidget()
+        self.corrections = CorrectionsPanel(correct, set_pin)
+        corrections_tab = QWidget()
+        corrections_layout = QHBoxLayout(corrections_tab)
+        corrections_layout.addWidget(self.corrections, 3)
+        corrections_layout.addWidget(self.corrections_log, 2)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(journal_tab, "")
+        self.tabs.addTab(stats_tab, "")
+        self.tabs.addTab(self.alarms, "")
+        self.tabs.addTab(corrections_tab, "")
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.tabs, 1)
+        self.set_lang(lang)
+
+    def set_lang(self, lang: Lang) -> None:
+        self.lang = lang
+        self.refresh_button.setText(tr("verify", lang))
+        self.search.setPlaceholderText(tr("search", lang))
+        for i, key in enumerate(("journal", "marque", "alarms", "corrections")):
+            self.tabs.setTabText(i, tr(key, lang) if key != "marque"
+                                 else f"{tr('marque', lang)} / {tr('statistics', lang)}")
+        self.corrections.retranslate(lang)
+        if self.report is not None:
+            self.show_report(self.report)
+
+    def show_report(self, report: AuditReport) -> None:
+        self.report = report
+        lang = self.lang
+        verdict = report.verdict
+        if verdict is not None and verdict.intact:
+            text, colour = f"✔ {tr('intact', lang)} — {verdict.rows} {tr('rows', lang)}", "#7CFC9A"
+        elif verdict is not None:
+            text, colour = (f"✘ {tr('broken', lang)} — row {verdict.bad_row}: "
+                            f"{verdict.reason}", ALARM)
+        else:
+            text, colour = f"✘ {report.verdict_error}", ALARM
+        self.verdict_label.setText(text)
+        self.verdict_label.setStyleSheet(f"font-size: 22pt; font-weight: bold; color: {colour};")
+        self._fill_journal(report)
+        self._fill_statistics(report)
+        self.alarms.clear()
+        for alarm in report.alarms:
+            self.alarms.addItem(f"#{alarm.seq}  {alarm.at}  [{alarm.kind}] {alarm.text}")
+        if not report.alarms:
+            self.alarms.addItem(tr("no_alarm", lang))
+        self.corrections_log.clear()
+        for entry in report.corrections:
+            self.corrections_log.addItem(f"#{entry.seq} {entry.at[11:19]} {entry.text}")
+        self.corrections.show_state(report.pin_set, report.locked_for, lang)
+
+    def _fill_journal(self, report: AuditReport) -> None:
+        model = self.model
+        have = model.rowCount()
+        if have > len(report.lines) or (have and model.item(have - 1, 0).text()
+                                         != str(report.lines[have - 1].seq)):
+            model.removeRows(0, have)  # another journal, or rows gone: start again
+            have = 0
+        for line in report.lines[have:]:  # a journal only grows: append the new rows
+            model.appendRow([QStandardItem(str(line.seq)), QStandardItem(line.at[11:23]),
+                             QStandardItem(line.kind), QStandardItem(line.text)])
+        self.table.scrollToBottom()  # the latest rows are what the chef looks at first
+
+    def _fill_statistics(self, report: AuditReport) -> None:
+        lines = [f"{name}\n  {results}\n  {colours}" for name, results, colours in report.marques]
+        self.marque.setPlainText("\n".join(lines) or "—")
+        self.stats_note.setText(report.stats_note)
+        self.stats.setRowCount(len(report.tests))
+        self.stats.setHorizontalHeaderLabels(["scope", "test", "observed", "expected", "p"])
+        for i, test in enumerate(report.tests):
+            cells = (test.scope, test.test, test.observed, test.expected, f"{test.p_value:.3g}")
+            for j, cell in enumerate(cells):
+                item = QTableWidgetItem(cell)
+                if test.flagged:
+                    item.setForeground(Qt.GlobalColor.red)
+                self.stats.setItem(i, j, item)
+
+    def show_refused(self, refused: Refused) -> None:
+        wait = f" ({refused.retry_in:.0f} s)" if refused.retry_in else ""
+        self.corrections.say(f"{tr('refused', self.lang)}: {refused.why.value}{wait}", ok=False)
+
+    def show_answer(self, what: str, ok: bool) -> None:
+        """The table's answer to a correction that passed the PIN: done, or why not."""
+        word = tr("done" if ok else "refused", self.lang)
+        self.corrections.say(f"{word}: {what}", ok=ok)

@@ -1,0 +1,131 @@
+"""What the chef de table's audit view shows, gathered from the journal off the GUI thread.
+
+No Qt here: the worker builds an `AuditReport` (journal rows, verification, marque, statistics
+against the theory, alarms, correction attempts) and the view only displays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from croupier.errors import CroupierError
+from croupier.jsonout import dumps
+from journal.chef import ChefDesk
+from journal.live import JournaledTable
+from journal.stats import Theory, marque, report, shoes_of
+from journal.store import Verdict, verify
+
+
+@dataclass(frozen=True, slots=True)
+class JournalLine:
+    seq: int
+    at: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TestLine:
+    scope: str
+    test: str
+    observed: str
+    expected: str
+    p_value: float
+    flagged: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    path: str
+    lines: tuple[JournalLine, ...]
+    verdict: Verdict | None
+    verdict_error: str
+    marques: tuple[tuple[str, str, str], ...]  # (shoe, rouge/noir line, couleur line)
+    tests: tuple[TestLine, ...]
+    stats_note: str
+    alarms: tuple[JournalLine, ...]
+    corrections: tuple[JournalLine, ...]  # corrections made and every PIN attempt
+    pin_set: bool
+    locked_for: float
+
+
+def theory() -> Theory | None:
+    """The exact theory from `croupier.odds`, or None while that module is not there."""
+    try:
+        from croupier import odds
+
+        data: dict[str, Any] = odds.theory(6)  # type: ignore[attr-defined]
+        return Theory({int(k): float(v) for k, v in data["row"].items()},
+                      float(data["refait"]), float(data["apres"]))
+    except (ImportError, AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def build_report(live: JournaledTable, desk: ChefDesk) -> AuditReport:
+    """Everything the audit view shows, read from the live table's journal."""
+    path = live.journal.path
+    lines: list[JournalLine] = []
+    alarms: list[JournalLine] = []
+    corrections: list[JournalLine] = []
+    for row in live.journal.rows():
+        body = row.data()
+        line = JournalLine(row.seq, row.at, row.kind, dumps(body))
+        lines.append(line)
+        if row.kind == "auth":
+            corrections.append(line)
+        elif row.kind == "decisions":
+            for decision in body.get("decisions", ()):
+                event = decision.get("event")
+                if event == "warning":
+                    alarms.append(JournalLine(row.seq, row.at, str(decision.get("code")),
+                                              str(decision.get("message"))))
+                elif event == "correction":
+                    corrections.append(JournalLine(row.seq, row.at, "correction",
+                                                   f"{decision.get('action')}: "
+                                                   f"{decision.get('detail')} "
+                                                   f"({decision.get('who')}: "
+                                                   f"{decision.get('why')})"))
+    verdict, verdict_error = _verify(path, live)
+    marques, tests, note = _statistics(path)
+    return AuditReport(
+        path=str(path),
+        lines=tuple(lines),
+        verdict=verdict,
+        verdict_error=verdict_error,
+        marques=marques,
+        tests=tests,
+        stats_note=note,
+        alarms=tuple(reversed(alarms)),
+        corrections=tuple(reversed(corrections)),
+        pin_set=live.journal.meta("chef_pin") is not None,
+        locked_for=desk.locked_for(),
+    )
+
+
+def _verify(path: Path, live: JournaledTable) -> tuple[Verdict | None, str]:
+    try:
+        return verify(path, secret=live.journal.secret), ""
+    except CroupierError as err:
+        return None, str(err)
+
+
+def _statistics(
+    path: Path,
+) -> tuple[tuple[tuple[str, str, str], ...], tuple[TestLine, ...], str]:
+    try:
+        shoes = shoes_of(path)
+    except CroupierError as err:
+        return (), (), f"cannot read the coups: {err}"
+    marques = tuple((f"shoe {s.number}", *marque(s.coups)) for s in shoes)
+    exact = theory()
+    if exact is None:
+        return marques, (), "theory not available (croupier odds): observed counts only"
+    tests = tuple(
+        TestLine(scope["scope"], t["test"], t["observed"], t["expected"], float(t["p"]),
+                 bool(t["flagged"]))
+        for scope in report([path], exact)["scopes"]
+        for t in scope["tests"]
+    )
+    return marques, tests, ""

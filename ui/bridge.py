@@ -1,0 +1,186 @@
+"""The one crossing into Qt: a worker thread owns the journaled table; widgets get signals.
+
+Device readers (`ui.feeds`) and the widgets' taps put commands on one queue. A single worker
+thread drains it: it journals and applies each event, folds the decisions into a new `Board`
+and emits it. The GUI thread never touches the table, the journal or a port: it only puts
+commands on the queue (which never blocks) and receives frozen values through queued signals.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from croupier.cards import SIXAIN_SIZE
+from croupier.decisions import Corrected
+from croupier.errors import CroupierError
+from croupier.rulebook import Rulebook
+from croupier.table import Event
+from journal.chef import ChefDesk, Correction, Refused, Role
+from journal.live import JournaledTable
+from ui.audit_data import AuditReport, build_report
+from ui.board import Board, fold, initial_board
+
+STOP_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    pin: str
+    correction: Correction
+
+
+@dataclass(frozen=True, slots=True)
+class SetPin:
+    pin: str
+    old_pin: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """Gather a fresh `AuditReport`."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    pass
+
+
+Command = Apply | Correct | SetPin | Audit | _Stop
+
+
+class Feed(Protocol):
+    """A source of shoe events on its own thread, putting them with `put`."""
+
+    def start(self, put: PutEvent) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class PutEvent(Protocol):
+    def __call__(self, event: Event) -> None: ...
+
+
+class TableBridge(QObject):
+    """Owns the worker thread; its signals are the only way table state reaches widgets."""
+
+    board_changed = Signal(Board)
+    rejected = Signal(str)
+    refused = Signal(Refused)
+    answered = Signal(str, bool)  # a correction or a new PIN: what was done, or why not
+    audit_ready = Signal(AuditReport)
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        journal: str | Path,
+        rulebook: Rulebook,
+        feeds: tuple[Feed, ...] = (),
+        *,
+        shoe_size: int = SIXAIN_SIZE,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._path = Path(journal)
+        self._rulebook = rulebook
+        self._feeds = feeds
+        self._shoe_size = shoe_size
+        self._queue: queue.SimpleQueue[Command] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    # -- the GUI side: every call only enqueues ---------------------------------------
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="croupier-table", daemon=True)
+        self._thread.start()
+        for feed in self._feeds:
+            feed.start(self.submit)
+
+    def submit(self, event: Event) -> None:
+        """A tap or a device event: journaled and applied on the worker, in arrival order."""
+        self._queue.put(Apply(event))
+
+    def correct(self, pin: str, correction: Correction) -> None:
+        self._queue.put(Correct(pin, correction))
+
+    def set_pin(self, pin: str, old_pin: str | None = None) -> None:
+        self._queue.put(SetPin(pin, old_pin))
+
+    def request_audit(self) -> None:
+        self._queue.put(Audit())
+
+    def stop(self) -> None:
+        """Stops the feeds, then the worker once it has applied what they sent."""
+        for feed in self._feeds:
+            feed.stop()
+        if self._thread is not None:
+            self._queue.put(_Stop())
+            self._thread.join(STOP_TIMEOUT)
+            self._thread = None
+
+    # -- the worker thread -------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            live = JournaledTable.open(self._path, self._rulebook)
+        except CroupierError as err:
+            self.failed.emit(f"cannot open the journal: {err}")
+            return
+        try:
+            self._serve(live)
+        finally:
+            live.close()
+
+    def _serve(self, live: JournaledTable) -> None:
+        desk = ChefDesk(live)
+        board = initial_board(live.table, shoe_size=self._shoe_size)
+        self.board_changed.emit(board)
+        while True:
+            command = self._queue.get()
+            if isinstance(command, _Stop):
+                return
+            try:
+                board = self._handle(command, live, desk, board)
+            except (CroupierError, ValueError) as err:
+                # A full disk or a locked journal: say so on the screen, keep serving.
+                self.failed.emit(str(err))
+
+    def _handle(
+        self, command: Command, live: JournaledTable, desk: ChefDesk, board: Board
+    ) -> Board:
+        if isinstance(command, Apply):
+            decisions = live.apply(command.event)
+            board = fold(board, command.event, decisions, live.table)
+            self.board_changed.emit(board)
+            if board.rejected is not None:
+                self.rejected.emit(board.rejected)
+        elif isinstance(command, Correct):
+            result = desk.correct(Role.CHEF, command.pin, command.correction)
+            if isinstance(result, Refused):
+                self.refused.emit(result)
+            else:
+                board = fold(board, command.correction, result, live.table)
+                self.board_changed.emit(board)
+                done = [d.detail for d in result if isinstance(d, Corrected)]
+                self.answered.emit("; ".join(done) or board.rejected or "", bool(done))
+            self.audit_ready.emit(build_report(live, desk))
+        elif isinstance(command, SetPin):
+            refused = desk.set_pin(command.pin, old_pin=command.old_pin)
+            if refused is not None:
+                self.refused.emit(refused)
+            else:
+                self.answered.emit("PIN", True)
+            self.audit_ready.emit(build_report(live, desk))
+        elif isinstance(command, Audit):
+            self.audit_ready.emit(build_report(live, desk))
+        return board

@@ -1,0 +1,191 @@
+"""`croupier ui` (the table's window) and `croupier screenshot` (a view rendered offscreen)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from croupier.errors import CroupierError
+from croupier.rulebook import DEFAULT, load_rulebook
+from ui.i18n import Lang
+
+if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
+    from croupier.table import Event
+    from ui.bridge import Feed
+
+DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
+SCREEN_SIZE = (1600, 1000)
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors exit 2 with one line on stderr, like every other command."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _ui_parser() -> _Parser:
+    parser = _Parser(prog="croupier ui", description="The tailleur's and chef's window.")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--demo", action="store_true",
+                        help="deal a fresh shoe from the shoe simulator on a pty")
+    source.add_argument("--shoe", metavar="URL", help="a card-reading shoe: a device, a pty, "
+                        "socket://host:port")
+    source.add_argument("--camera", metavar="SOURCE",
+                        help="a camera index, a video file or a folder of frames")
+    parser.add_argument("--dialect", default="native", help="the shoe's dialect (native, "
+                        "angel, bee)")
+    parser.add_argument("--deck", help="the camera's card design: a folder of 52 faces")
+    parser.add_argument("--journal", metavar="FILE.db",
+                        help="the table's journal (default: a new temporary file)")
+    parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
+    parser.add_argument("--lang", choices=[lang.value for lang in Lang], default="fr")
+    parser.add_argument("--pace", type=float, default=DEMO_PACE,
+                        help="the demo's seconds per card")
+    parser.add_argument("--seed", type=int, help="the demo shoe's shuffle (default: random)")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="print the wall-clock time of the first painted frame and quit")
+    return parser
+
+
+def _screenshot_parser() -> _Parser:
+    parser = _Parser(prog="croupier screenshot", description="Render a view offscreen to PNG.")
+    parser.add_argument("out", help="the PNG to write")
+    parser.add_argument("--fixture", help="a .shoe fixture, .session.jsonl script or "
+                        "journal .db (default: a built-in demo shoe)")
+    parser.add_argument("--view", choices=["dealer", "audit", "replay"], default="dealer")
+    parser.add_argument("--after", type=int, default=1, help="show the table after coup N")
+    parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
+    parser.add_argument("--lang", choices=[lang.value for lang in Lang], default="fr")
+    parser.add_argument("--size", default="x".join(map(str, SCREEN_SIZE)),
+                        help="WIDTHxHEIGHT in pixels")
+    return parser
+
+
+def main(command: str, args: list[str]) -> int:
+    try:
+        if command == "screenshot":
+            return _screenshot(_screenshot_parser().parse_args(args))
+        if command == "ui":
+            return _ui(_ui_parser().parse_args(args))
+    except CroupierError as err:
+        print(f"croupier {command}: {err}", file=sys.stderr)
+        return 2
+    print(f"croupier: {command!r} is not a ui command", file=sys.stderr)
+    return 2
+
+
+def has_display() -> bool:
+    """False on a Unix machine with no X or Wayland display and no Qt platform chosen."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+# -- croupier screenshot ------------------------------------------------------------------
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    if not (width.isdigit() and height.isdigit()) or not 200 <= int(width) <= 8000 \
+            or not 200 <= int(height) <= 8000:
+        raise CroupierError(f"--size wants WIDTHxHEIGHT such as 1600x1000, not {text!r}")
+    return int(width), int(height)
+
+
+def _screenshot(options: argparse.Namespace) -> int:
+    from ui.render import render_view
+    from ui.scenario import demo_scenario, load_scenario
+
+    size = _size(options.size)
+    if options.after < 0:
+        raise CroupierError(f"--after wants a coup number, not {options.after}")
+    rulebook = load_rulebook(options.rules)
+    scenario = load_scenario(options.fixture) if options.fixture else demo_scenario()
+    image = render_view(options.view, scenario, rulebook, options.after,
+                        lang=Lang(options.lang), size=size)
+    if not image.save(options.out, "PNG"):
+        raise CroupierError(f"cannot write {options.out!r}")
+    print(f"{options.out}: the {options.view} view after coup {options.after} of "
+          f"{scenario.name}")
+    return 0
+
+
+# -- croupier ui --------------------------------------------------------------------------
+
+
+def _ui(options: argparse.Namespace) -> int:
+    rulebook = load_rulebook(options.rules)
+    if not has_display():
+        return _headless(options)
+    from PySide6.QtWidgets import QApplication
+
+    from ui.app import TableWindow
+    from ui.bridge import TableBridge
+    from ui.feeds import CameraFeed, SerialFeed
+
+    workdir = Path(tempfile.mkdtemp(prefix="croupier-ui-"))
+    journal = Path(options.journal) if options.journal else workdir / "journal.db"
+    feeds: tuple[Feed, ...] = ()
+    opening: list[Event] = []
+    if options.demo:
+        feed, opening = _demo_feed(options, workdir)
+        feeds = (feed,)
+    elif options.shoe:
+        feeds = (SerialFeed(options.shoe, options.dialect),)
+    elif options.camera:
+        feeds = (CameraFeed(options.camera, options.deck),)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    bridge = TableBridge(journal, rulebook, feeds)
+    for event in opening:
+        bridge.submit(event)  # queued ahead of the shoe's first card
+    window = TableWindow(bridge, rulebook, Lang(options.lang))
+    print(f"croupier ui: journal {journal}", file=sys.stderr)
+    if options.first_frame:
+        from ui.render import FirstPaint
+
+        FirstPaint.quit_after(window.dealer, app)
+    bridge.start()
+    window.resize(*SCREEN_SIZE)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        bridge.stop()
+
+
+def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event]]:
+    import random
+
+    from croupier.fixtures import render_shoe
+    from croupier.shuffle import regulation_shoe
+    from ui.feeds import SimulatorFeed
+    from ui.scenario import DEMO_TABLE
+
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+    fixture = workdir / f"demo-{seed}.shoe"
+    fixture.write_text(render_shoe(regulation_shoe(random.Random(seed), face_up_rate=0.004)),
+                       encoding="utf-8")
+    print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s",
+          file=sys.stderr)
+    return SimulatorFeed(fixture, pace=options.pace), list(DEMO_TABLE)
+
+
+def _headless(options: argparse.Namespace) -> int:
+    if not options.demo:
+        raise CroupierError("no display ($DISPLAY, $WAYLAND_DISPLAY) to open the window on; "
+                            "set QT_QPA_PLATFORM, or use `croupier screenshot`")
+    from croupier import commands
+
+    print("croupier ui: no display to open the window on ($DISPLAY, $WAYLAND_DISPLAY and "
+          "$QT_QPA_PLATFORM are unset): here is the same shoe as a text transcript instead. "
+          "`croupier screenshot OUT.png` renders the dealer screen to a picture.",
+          file=sys.stderr)
+    args = ["--rules", options.rules] + (["--seed", str(options.seed)]
+                                         if options.seed is not None else [])
+    return commands.run("demo", args)

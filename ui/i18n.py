@@ -1,0 +1,132 @@
+"""The screens' words in French, English and Italian, and the switch between them.
+
+The calls themselves are not translated here: they are the engine's (French, with its English
+beneath), because the French words are what the regulations make the tailleur say.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from croupier.decisions import Action, Chance
+
+
+class Lang(enum.Enum):
+    FR = "fr"
+    EN = "en"
+    IT = "it"
+
+
+# key: (French, English, Italian)
+_TEXT: Final[dict[str, tuple[str, str, str]]] = {
+    "noir": ("Noir", "Black", "Nero"),
+    "rouge": ("Rouge", "Red", "Rosso"),
+    "couleur": ("Couleur", "Colour", "Colore"),
+    "inverse": ("Inverse", "Inverse", "Inverso"),
+    "dealer": ("Tailleur", "Dealer", "Tagliatore"),
+    "audit": ("Chef de table", "Table chief", "Capo tavolo"),
+    "replay": ("Relecture", "Replay", "Rilettura"),
+    "coup": ("Coup", "Coup", "Colpo"),
+    "shoe": ("Sabot", "Shoe", "Sabot"),
+    "burn": ("Brûlées", "Burned", "Bruciate"),
+    "dealt": ("Distribuées", "Dealt", "Distribuite"),
+    "left": ("Restantes", "Left", "Rimaste"),
+    "face_up": ("Retournées", "Face-up coups", "Colpi scoperti"),
+    "cut_passed": ("Carte de coupe passée", "Cut card passed", "Carta di taglio passata"),
+    "cut_waiting": ("Carte de coupe à venir", "Cut card to come", "Carta di taglio da venire"),
+    "shoe_closed": ("Sabot fermé", "Shoe closed", "Sabot chiuso"),
+    "bets_open": ("Faites vos jeux", "Place your bets", "Fate il vostro gioco"),
+    "bets_closed": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
+    "rien_ne_va_plus": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
+    "void_card": ("Annuler la carte", "Void the card", "Annulla la carta"),
+    "confirm": ("Confirmer", "Confirm", "Conferma"),
+    "enter_card": ("Saisir la carte", "Enter the card", "Inserisci la carta"),
+    "unread": ("Carte non lue", "Card not read", "Carta non letta"),
+    "guess": ("lecture probable", "best guess", "lettura probabile"),
+    "seat": ("Place", "Seat", "Posto"),
+    "amount": ("Mise", "Stake", "Puntata"),
+    "insured": ("Assurée", "Insured", "Assicurata"),
+    "place_stake": ("Miser", "Place", "Punta"),
+    "withdraw": ("Retirer", "Withdraw", "Ritira"),
+    "clear": ("Effacer", "Clear", "Cancella"),
+    "stakes": ("Mises", "Stakes", "Puntate"),
+    "no_stakes": ("Aucune mise", "No stakes", "Nessuna puntata"),
+    "payout": ("Paiements", "Payout", "Pagamenti"),
+    "collect_first": ("Ramasser", "Collect", "Ritirare"),
+    "then_pay": ("puis payer", "then pay", "poi pagare"),
+    "nothing_to_pay": ("Rien à payer", "Nothing to pay", "Niente da pagare"),
+    "prison": ("Prison", "Prison", "Prigione"),
+    "prison_choices": ("Choix après le refait", "Choices after the refait",
+                       "Scelte dopo il refait"),
+    "share": ("Partager", "Share", "Dividere"),
+    "keep": ("Garder", "Keep", "Tenere"),
+    "move_to": ("Déplacer vers", "Move to", "Sposta su"),
+    "alarms": ("Alarmes", "Alarms", "Allarmi"),
+    "no_alarm": ("Aucune alarme", "No alarm", "Nessun allarme"),
+    "refused": ("Refusé", "Refused", "Rifiutato"),
+    "journal": ("Journal", "Journal", "Giornale"),
+    "search": ("Rechercher", "Search", "Cerca"),
+    "marque": ("Marque", "Marque", "Marca"),
+    "statistics": ("Statistiques", "Statistics", "Statistiche"),
+    "corrections": ("Corrections", "Corrections", "Correzioni"),
+    "pin": ("Code", "PIN", "PIN"),
+    "set_pin": ("Définir le code", "Set the PIN", "Imposta il PIN"),
+    "who": ("Qui", "Who", "Chi"),
+    "why": ("Pourquoi", "Why", "Perché"),
+    "correct_card": ("Corriger la dernière carte", "Correct the last card",
+                     "Correggi l'ultima carta"),
+    "void_coup": ("Annuler le coup", "Void the coup", "Annulla il colpo"),
+    "end_shoe": ("Terminer le sabot", "End the shoe", "Chiudi il sabot"),
+    "reopen_bets": ("Rouvrir les jeux", "Reopen bets", "Riapri le puntate"),
+    "verify": ("Vérifier", "Verify", "Verifica"),
+    "refresh": ("Actualiser", "Refresh", "Aggiorna"),
+    "intact": ("Journal intact", "Journal intact", "Giornale integro"),
+    "broken": ("Journal altéré", "Journal tampered", "Giornale alterato"),
+    "rows": ("lignes", "rows", "righe"),
+    "open_file": ("Ouvrir…", "Open…", "Apri…"),
+    "previous": ("◀ Coup précédent", "◀ Previous coup", "◀ Colpo precedente"),
+    "next": ("Coup suivant ▶", "Next coup ▶", "Colpo successivo ▶"),
+    "apres": ("Après", "Tie", "Après"),
+    "refait": ("Refait", "Refait", "Refait"),
+    "void": ("Coup nul", "Void coup", "Colpo nullo"),
+    "waiting": ("En attente du sabot", "Waiting for the shoe", "In attesa del sabot"),
+    "session_ended": ("Séance terminée", "Session ended", "Seduta terminata"),
+    "level": ("niveau", "level", "livello"),
+    "done": ("Fait", "Done", "Fatto"),
+    "need_seat_chance": ("Choisir la place et la chance", "Choose the seat and the chance",
+                         "Scegliere il posto e la chance"),
+    "need_amount": ("Saisir le montant", "Enter the amount", "Inserire l'importo"),
+}
+
+ACTION_KEYS: Final = {
+    Action.COLLECT: ("Ramasser", "Collect", "Ritirare"),
+    Action.PAY: ("Payer", "Pay", "Pagare"),
+    Action.PRISON: ("En prison", "To prison", "In prigione"),
+    Action.FREE: ("Libérer", "Free", "Liberare"),
+    Action.SHARE: ("Partager", "Share", "Dividere"),
+    Action.MOVE: ("Déplacer", "Move", "Spostare"),
+    Action.RETURN: ("Rendre", "Give back", "Restituire"),
+    Action.STAND: ("Reste", "Stands", "Resta"),
+    Action.PREMIUM: ("Prime d'assurance", "Insurance premium", "Premio assicurativo"),
+}
+
+_INDEX: Final = {Lang.FR: 0, Lang.EN: 1, Lang.IT: 2}
+
+
+def tr(key: str, lang: Lang) -> str:
+    """The label `key` in `lang`; an unknown key shows as itself, never as an error."""
+    words = _TEXT.get(key)
+    return words[_INDEX[lang]] if words else key
+
+
+def chance_name(chance: Chance, lang: Lang) -> str:
+    return tr(chance.value, lang)
+
+
+def action_name(action: Action, lang: Lang) -> str:
+    return ACTION_KEYS[action][_INDEX[lang]]
+
+
+def keys() -> frozenset[str]:
+    return frozenset(_TEXT)

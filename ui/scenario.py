@@ -1,0 +1,112 @@
+"""Event lists for the screens without a live shoe: the built-in demo shoe, fixtures, session
+scripts and journals, and the boards they fold to coup by coup. No Qt here."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from croupier.cards import SIXAIN_SIZE
+from croupier.decisions import Chance, CoupDecided, CoupVoided, Rejected
+from croupier.errors import CroupierError, FixtureError, RulebookError
+from croupier.events import PlaceStake, SetTable
+from croupier.fixtures import parse_shoe
+from croupier.records import event_from_record
+from croupier.rulebook import Rulebook, load_rulebook, rulebook_from_data
+from croupier.session import parse_session
+from croupier.shuffle import regulation_shoe
+from croupier.table import Event, Table
+from ui.board import Board, fold, initial_board
+
+DEMO_SEED = 31
+DEMO_STAKES = (
+    PlaceStake(5, Chance.NOIR, Decimal(100)),
+    PlaceStake(4, Chance.ROUGE, Decimal(200), insured=True),
+    PlaceStake(3, Chance.INVERSE, Decimal(50)),
+    PlaceStake(2, Chance.COULEUR, Decimal(500)),
+    PlaceStake(1, Chance.ROUGE, Decimal(20)),
+)
+DEMO_TABLE: tuple[Event, ...] = (SetTable(minimum=Decimal(10), maximum=Decimal(10000)),
+                                 *DEMO_STAKES)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A table's inputs in order, and the rulebook they were recorded under if known."""
+
+    events: tuple[Event, ...]
+    rulebook: Rulebook | None = None
+    name: str = "demo"
+
+
+def demo_scenario(seed: int = DEMO_SEED) -> Scenario:
+    """A shuffled regulation shoe, with the table's limits and a few stakes on the first coup."""
+    shoe = regulation_shoe(random.Random(seed), face_up_rate=0.004)
+    return Scenario((*DEMO_TABLE, *shoe), None, f"demo shoe (seed {seed})")
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """A `.shoe` fixture, a `.session.jsonl` script or a journal `.db`; `CroupierError` names
+    what could not be read."""
+    path = Path(path)
+    if path.suffix == ".db":
+        return _journal_scenario(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise CroupierError(f"cannot read {str(path)!r}: {err}") from err
+    if path.name.endswith(".jsonl"):
+        lines = parse_session(text, load_rulebook, origin=str(path))
+        events = tuple(line.event for line in lines if not isinstance(line.event, Rejected))
+        return Scenario(events, None, path.name)  # type: ignore[arg-type]
+    return Scenario(tuple(parse_shoe(text, origin=str(path))), None, path.name)
+
+
+def _journal_scenario(path: Path) -> Scenario:
+    from journal.store import Journal
+
+    if not path.is_file():
+        raise CroupierError(f"no journal at {str(path)!r}")
+    with Journal(path) as journal:
+        recorded = journal.meta("rulebook")
+        try:
+            rulebook = (rulebook_from_data(json.loads(recorded), str(path))
+                        if recorded else None)
+            events = tuple(event_from_record(row.data()) for row in journal.rows("input"))
+        except (ValueError, RulebookError, FixtureError) as err:
+            raise CroupierError(f"{path}: cannot replay this journal: {err}") from err
+    return Scenario(events, rulebook, path.name)
+
+
+def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SIZE
+           ) -> list[Board]:
+    """The board after each coup (decided or void), then the board where the inputs end."""
+    table = Table(scenario.rulebook or rulebook)
+    board = initial_board(table, shoe_size=shoe_size)
+    out: list[Board] = []
+    for event in scenario.events:
+        decisions = table.apply(event)
+        board = fold(board, event, decisions, table)
+        if any(isinstance(d, CoupDecided | CoupVoided) for d in decisions):
+            out.append(board)
+    if not out or out[-1] is not board:
+        out.append(board)
+    return out
+
+
+def board_after(scenario: Scenario, rulebook: Rulebook, after: int,
+                *, shoe_size: int = SIXAIN_SIZE) -> tuple[Board, int]:
+    """The board once coup `after` is decided (or the inputs end), and how many inputs that
+    took."""
+    table = Table(scenario.rulebook or rulebook)
+    board = initial_board(table, shoe_size=shoe_size)
+    for used, event in enumerate(scenario.events, 1):
+        decisions = table.apply(event)
+        board = fold(board, event, decisions, table)
+        if any(isinstance(d, CoupDecided | CoupVoided) and d.number >= after
+               for d in decisions):
+            return board, used
+    return board, len(scenario.events)
