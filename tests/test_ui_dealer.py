@@ -1,0 +1,173 @@
+"""The dealer screen, fed through the real bridge: what it shows, and what its taps send."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from croupier.cards import Card, Rank, Suit
+from croupier.decisions import Chance
+from croupier.events import CardUnread, CutCard, DeviceAlarm, PlaceStake, SetTable
+from journal.store import Journal
+from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
+from ui.bridge import TableBridge
+from ui.dealer import DealerScreen
+from ui.i18n import Lang
+
+__all__ = ["bridge_fixture"]
+
+
+@pytest.fixture
+def screen(qtbot, bridge: TableBridge) -> DealerScreen:  # type: ignore[no-untyped-def]
+    widget = DealerScreen(bridge.submit)
+    qtbot.addWidget(widget)
+    bridge.board_changed.connect(widget.show_board)
+    return widget
+
+
+def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def payout(screen: DealerScreen) -> list[str]:
+    return [screen.payout_list.item(i).text() for i in range(screen.payout_list.count())]
+
+
+def inputs(path: Path) -> list[dict[str, object]]:
+    with Journal(path) as journal:
+        return [row.data() for row in journal.rows("input")]
+
+
+def test_rows_fill_card_by_card_with_running_points(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+    assert screen.noir_row.cards() == ["9H", "8S"]
+    assert screen.noir_row.point.text() == "17"
+    assert screen.rouge_row.cards() == []
+    assert screen.call_fr.text() == ""
+    apply(qtbot, bridge, *cards("KC", "7D"))
+    assert screen.noir_row.point.text() == "34"
+    assert screen.call_fr.text() == "quatre"  # the noir point is announced as soon as it is out
+    assert screen.call_en.text() == "four"
+
+
+def test_decided_coup_shows_calls_and_chance_plan(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    assert screen.rouge_row.cards() == list(ROUGE)
+    assert screen.rouge_row.point.text() == "33"
+    assert screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
+    assert screen.call_en.text() == "four · three · red and colour"
+    assert payout(screen) == ["Ramasser: Inverse, Noir", "puis payer: Rouge, Couleur"]
+    assert "Brûlées 5" in screen.shoe_label.text()
+    assert "Distribuées 8" in screen.shoe_label.text()
+    assert "Restantes 299" in screen.shoe_label.text()
+
+
+def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
+    qtbot, bridge, screen, tmp_path
+) -> None:
+    panel = screen.stake_panel
+    apply(qtbot, bridge, SetTable(minimum=Decimal(10), maximum=Decimal(1000)))
+    click(qtbot, panel.seat_buttons[2])
+    click(qtbot, panel.chance_buttons[Chance.ROUGE])
+    click(qtbot, panel.chip_buttons[2])
+    assert panel.amount.text() == "100"
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, panel.place_button)
+    assert payout(screen) == ["Place 3 · Rouge · 100"]
+    click(qtbot, panel.seat_buttons[4])
+    click(qtbot, panel.chance_buttons[Chance.NOIR])
+    qtbot.keyClicks(panel.amount, "50")
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, panel.place_button)
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    assert payout(screen) == ["Ramasser · Place 5 · Noir · 50",
+                              "Payer · Place 3 · Rouge · 100 → 100"]
+    bridge.stop()
+    stakes = [r for r in inputs(tmp_path / "table.db") if r["type"] == "stake"]
+    assert [(s["seat"], s["chance"], s["amount"]) for s in stakes] == [
+        (3, "rouge", 100), (5, "noir", 50)]
+
+
+def test_rien_ne_va_plus_closes_bets_and_a_late_stake_is_refused(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN))
+    assert "Faites vos jeux" in screen.status.text()
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, screen.close_bets_button)
+    assert "Rien ne va plus" in screen.status.text()
+    assert not screen.close_bets_button.isEnabled()
+    apply(qtbot, bridge, PlaceStake(1, Chance.NOIR, Decimal(10)))
+    assert "closed" in screen.stake_panel.note.text()
+
+
+def test_void_card_removes_the_dropped_card_and_is_journaled(
+    qtbot, bridge, screen, tmp_path
+) -> None:
+    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, screen.void_button)
+    assert screen.noir_row.cards() == ["9H"]
+    assert screen.noir_row.point.text() == "9"
+    bridge.stop()
+    assert inputs(tmp_path / "table.db")[-1] == {"type": "void_card"}
+
+
+def test_unread_card_confirmed_with_the_readers_guess(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN, "9H"))
+    apply(qtbot, bridge, CardUnread("camera", Card.parse("QH"), 0.4))
+    assert screen.unread_panel.isVisibleTo(screen)
+    assert "Q♥" in screen.unread_panel.confirm_button.text()
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, screen.unread_panel.confirm_button)
+    assert screen.noir_row.cards() == ["9H", "QH"]
+    assert not screen.unread_panel.isVisibleTo(screen)
+
+
+def test_unread_card_named_with_the_picker(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN), CardUnread("shoe", None, 0.0))
+    panel = screen.unread_panel
+    assert not panel.confirm_button.isEnabled()  # no guess to confirm
+    click(qtbot, panel.picker.rank_buttons[Rank.SEVEN])
+    click(qtbot, panel.picker.suit_buttons[Suit.SPADES])
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, panel.enter_button)
+    assert screen.noir_row.cards() == ["7S"]
+
+
+def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, PlaceStake(2, Chance.ROUGE, Decimal(40)))
+    # Noir 31, rouge 31: un après, the refait.
+    apply(qtbot, bridge, *cards(*BURN, "TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH"))
+    assert screen.call_fr.text() == "un · un après"
+    assert screen.side.currentWidget() is screen.prison_panel
+    share = screen.prison_panel.buttons[2, Chance.ROUGE, "share"]
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, share)
+    assert payout(screen)[-1] == "Partager · Place 2 · Rouge · 40 → 20"
+
+
+def test_alarms_show_in_the_banner_and_the_list(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, DeviceAlarm("shoe", "E3 Card Not Read"))
+    assert "E3 Card Not Read" in screen.alarm_banner.text()
+    assert screen.alarm_list.count() == 1
+
+
+def test_cut_card_shown_as_passed(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE), CutCard())
+    assert "Carte de coupe passée" in screen.shoe_label.text()
+
+
+def test_language_switch(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    screen.set_lang(Lang.EN)
+    assert screen.noir_row.title.text() == "Black"
+    assert screen.close_bets_button.text() == "No more bets"
+    assert payout(screen) == ["Collect: Inverse, Black", "then pay: Red, Colour"]
+    screen.set_lang(Lang.IT)
+    assert screen.rouge_row.title.text() == "Rosso"
+    assert screen.void_button.text() == "Annulla la carta"
+    # The calls stay French, the regulation's words, with the English beneath.
+    assert screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
