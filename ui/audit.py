@@ -52,11 +52,12 @@ class CorrectionsPanel(QWidget):
         self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
         self.who = QLineEdit("chef")
         self.why = QLineEdit()
-        for i, (label, field) in enumerate(((self.pin_label, self.pin),
-                                            (self.who_label, self.who),
-                                            (self.why_label, self.why))):
-            grid.addWidget(label, i, 0)
-            grid.addWidget(field, i, 1, 1, 3)
+        grid.addWidget(self.pin_label, 0, 0)
+        grid.addWidget(self.pin, 0, 1, 1, 3)
+        grid.addWidget(self.who_label, 1, 0)
+        grid.addWidget(self.who, 1, 1)
+        grid.addWidget(self.why_label, 1, 2)
+        grid.addWidget(self.why, 1, 3)
         self.picker = CardPicker()
         grid.addWidget(self.picker, 3, 0, 1, 4)
         self.correct_button = big_button("", self._correct_card)

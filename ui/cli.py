@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -91,11 +92,10 @@ def has_display() -> bool:
 
 
 def _size(text: str) -> tuple[int, int]:
-    width, _, height = text.partition("x")
-    if not (width.isdigit() and height.isdigit()) or not 200 <= int(width) <= 8000 \
-            or not 200 <= int(height) <= 8000:
+    match = re.fullmatch(r"([1-9][0-9]{2,3})x([1-9][0-9]{2,3})", text)
+    if match is None or not all(200 <= int(side) <= 8000 for side in match.groups()):
         raise CroupierError(f"--size wants WIDTHxHEIGHT such as 1600x1000, not {text!r}")
-    return int(width), int(height)
+    return int(match[1]), int(match[2])
 
 
 def _screenshot(options: argparse.Namespace) -> int:

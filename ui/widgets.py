@@ -22,7 +22,7 @@ BAIZE = "#0d4a35"
 INK = "#f4f1e6"
 GOLD = "#ffd75e"
 ALARM = "#ff5c5c"
-TOUCH_HEIGHT = 64  # px: a fingertip's target, well above the 44 px guideline
+TOUCH_HEIGHT = 56  # px: a fingertip's target, well above the 44 px guideline
 SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 STYLE = f"""
@@ -35,7 +35,7 @@ QLineEdit {{ background: #fbfaf5; color: #111; min-height: {TOUCH_HEIGHT}px;
              font-size: 22pt; border-radius: 8px; padding: 0 10px; }}
 QListWidget, QTableView, QTextEdit {{ background: #0a3a2a; font-size: 15pt; }}
 QHeaderView::section {{ background: #1f6b50; color: {INK}; font-size: 14pt; }}
-QTabBar::tab {{ min-height: 48px; min-width: 180px; font-size: 17pt; padding: 4px 12px;
+QTabBar::tab {{ min-height: 40px; min-width: 180px; font-size: 17pt; padding: 4px 12px;
                 background: #1f6b50; }}
 QTabBar::tab:selected {{ background: {GOLD}; color: #1b1b1b; }}
 """
@@ -55,9 +55,9 @@ class CardFace(QLabel):
         colour = "#c8102e" if seen.card.colour is Colour.RED else "#111111"
         border = GOLD if seen.face_up else "#cfcfcf"
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setFixedSize(92, 124)
+        self.setFixedSize(84, 112)
         self.setStyleSheet(f"background: #fdfdf8; color: {colour}; border: 5px solid {border};"
-                           "border-radius: 10px; font-size: 34pt; font-weight: bold;")
+                           "border-radius: 10px; font-size: 32pt; font-weight: bold;")
         self.setToolTip("face up" if seen.face_up else str(seen.card))
 
 
@@ -80,7 +80,7 @@ class CardRow(QWidget):
         layout.addLayout(self._cards)
         layout.addStretch(1)
         layout.addWidget(self.point)
-        self.setMinimumHeight(140)
+        self.setMinimumHeight(120)
         self._shown: tuple[Seen, ...] = ()
 
     def show_cards(self, cards: tuple[Seen, ...]) -> None:

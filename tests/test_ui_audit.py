@@ -1,0 +1,133 @@
+"""The chef de table's audit view: the journal table and its search, verification, marque,
+alarms, and the PIN flow of the corrections, through the real bridge and journal."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from PySide6.QtCore import Qt
+
+from croupier.cards import Rank, Suit
+from croupier.events import DeviceAlarm
+from journal.chef import MAX_TRIES
+from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
+from ui.audit import AuditView
+from ui.bridge import TableBridge
+from ui.dealer import DealerScreen
+
+__all__ = ["bridge_fixture"]
+PIN = "4711"
+
+
+@pytest.fixture
+def views(qtbot, bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def]
+    audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit)
+    dealer = DealerScreen(bridge.submit)
+    for widget in (audit, dealer):
+        qtbot.addWidget(widget)
+    bridge.audit_ready.connect(audit.show_report)
+    bridge.refused.connect(audit.show_refused)
+    bridge.answered.connect(audit.show_answer)
+    bridge.board_changed.connect(dealer.show_board)
+    return audit, dealer
+
+
+def refresh(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
+        qtbot.mouseClick(audit.refresh_button, Qt.MouseButton.LeftButton)
+
+
+def set_pin(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: ignore[no-untyped-def]
+    panel = audit.corrections
+    qtbot.keyClicks(panel.new_pin, PIN)
+    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
+        qtbot.mouseClick(panel.set_pin_button, Qt.MouseButton.LeftButton)
+
+
+def correct(qtbot, bridge: TableBridge, audit: AuditView, pin: str, button) -> None:  # type: ignore[no-untyped-def]
+    qtbot.keyClicks(audit.corrections.pin, pin)
+    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_journal_table_is_searchable(qtbot, bridge, views) -> None:
+    audit, _ = views
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    refresh(qtbot, bridge, audit)
+    assert audit.model.rowCount() == 2 * (len(BURN) + len(NOIR) + len(ROUGE))
+    qtbot.keyClicks(audit.search, "8h")
+    # The input card 8H and the decisions row of the coup that holds it.
+    assert audit.filter.rowCount() == 2
+    kinds = {audit.filter.index(i, 2).data() for i in range(2)}
+    assert kinds == {"input", "decisions"}
+
+
+def test_verification_state_shows_a_tampered_row(qtbot, bridge, views, tmp_path) -> None:
+    audit, _ = views
+    apply(qtbot, bridge, *cards(*BURN))
+    refresh(qtbot, bridge, audit)
+    assert audit.verdict_label.text() == "✔ Journal intact — 10 lignes"
+    with sqlite3.connect(tmp_path / "table.db") as db:
+        db.execute("""UPDATE rows SET body = '{"type": "card", "card": "AS"}' WHERE seq = 3""")
+    refresh(qtbot, bridge, audit)
+    assert audit.verdict_label.text().startswith("✘ Journal altéré — row 3:")
+
+
+def test_marque_and_alarms(qtbot, bridge, views) -> None:
+    audit, _ = views
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE), DeviceAlarm("shoe", "E3 Card Not Read"))
+    refresh(qtbot, bridge, audit)
+    assert audit.marque.toPlainText() == "shoe 1\n  R\n  C"
+    assert audit.alarms.count() == 1
+    assert "E3 Card Not Read" in audit.alarms.item(0).text()
+
+
+def test_corrections_need_a_pin_to_be_set_first(qtbot, bridge, views) -> None:
+    audit, _ = views
+    refresh(qtbot, bridge, audit)
+    assert not audit.corrections.void_button.isEnabled()
+    set_pin(qtbot, bridge, audit)
+    assert audit.corrections.void_button.isEnabled()
+
+
+def test_wrong_pin_is_refused_and_the_right_one_voids_the_coup(qtbot, bridge, views) -> None:
+    audit, dealer = views
+    refresh(qtbot, bridge, audit)
+    set_pin(qtbot, bridge, audit)
+    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+    panel = audit.corrections
+    correct(qtbot, bridge, audit, "0000", panel.void_button)
+    assert panel.answer.text() == "Refusé: wrong PIN"
+    assert dealer.noir_row.cards() == ["9H", "8S"]
+    assert panel.pin.text() == ""  # never left on the screen
+    qtbot.keyClicks(panel.why, "cards mixed")
+    correct(qtbot, bridge, audit, PIN, panel.void_button)
+    assert panel.answer.text() == "Fait: coup 1 voided"
+    assert dealer.noir_row.cards() == []
+    assert any("void_coup" in audit.corrections_log.item(i).text()
+               for i in range(audit.corrections_log.count()))
+
+
+def test_correct_the_last_card_with_the_picker(qtbot, bridge, views) -> None:
+    audit, dealer = views
+    refresh(qtbot, bridge, audit)
+    set_pin(qtbot, bridge, audit)
+    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+    panel = audit.corrections
+    qtbot.mouseClick(panel.picker.rank_buttons[Rank.KING], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.picker.suit_buttons[Suit.CLUBS], Qt.MouseButton.LeftButton)
+    correct(qtbot, bridge, audit, PIN, panel.correct_button)
+    assert panel.answer.text() == "Fait: 8S read as KC"
+    assert dealer.noir_row.cards() == ["9H", "KC"]
+    assert dealer.noir_row.point.text() == "19"
+
+
+def test_repeated_wrong_pins_lock_the_corrections(qtbot, bridge, views) -> None:
+    audit, _ = views
+    refresh(qtbot, bridge, audit)
+    set_pin(qtbot, bridge, audit)
+    for _ in range(MAX_TRIES):
+        correct(qtbot, bridge, audit, "0000", audit.corrections.end_button)
+    assert not audit.corrections.end_button.isEnabled()
+    assert "locked" in audit.corrections.answer.text()

@@ -1,0 +1,45 @@
+"""The demo's path end to end: the shoe simulator as its own process on a pty, read by the
+serial driver on a reader thread, applied by the bridge's worker, shown by the screen."""
+
+from __future__ import annotations
+
+from croupier.rulebook import load_rulebook
+from journal.store import verify
+from tests.test_ui_support import FIXTURES
+from ui.bridge import TableBridge
+from ui.dealer import DealerScreen
+from ui.feeds import SerialFeed, SimulatorFeed
+
+
+def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> None:
+    feed = SimulatorFeed(FIXTURES / "couleur_calls.shoe", pace=0.0)
+    bridge = TableBridge(tmp_path / "demo.db", load_rulebook("venezia"), (feed,))
+    screen = DealerScreen(bridge.submit)
+    qtbot.addWidget(screen)
+    bridge.board_changed.connect(screen.show_board)
+    bridge.start()
+    try:
+        qtbot.waitUntil(lambda: screen.board is not None and screen.board.cut_passed
+                        and screen.board.layout.shoe.talon == 5, timeout=10000)
+    finally:
+        bridge.stop()
+    assert screen.board is not None
+    assert screen.board.number == 4
+    assert screen.call_fr.text() == "deux · cinq · rouge perd et couleur"
+    # Every input journaled with its decisions: burn 5, coups of 8, 9, 9, 11 cards, the cut
+    # card and a talon of 5.
+    assert verify(tmp_path / "demo.db").rows == 2 * (5 + 8 + 9 + 9 + 11 + 1 + 5)
+
+
+def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_path) -> None:
+    bridge = TableBridge(tmp_path / "t.db", load_rulebook("venezia"),
+                         (SerialFeed(str(tmp_path / "no-such-port")),))
+    screen = DealerScreen(bridge.submit)
+    qtbot.addWidget(screen)
+    bridge.board_changed.connect(screen.show_board)
+    bridge.start()
+    try:
+        qtbot.waitUntil(lambda: "cannot open the port" in screen.alarm_banner.text(),
+                        timeout=5000)
+    finally:
+        bridge.stop()

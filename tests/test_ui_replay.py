@@ -1,0 +1,72 @@
+"""The replay view: a fixture, a session script or a journal, stepped coup by coup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from croupier.rulebook import load_rulebook
+from journal.live import JournaledTable
+from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
+from ui.replay import ReplayView
+
+VENEZIA = load_rulebook("venezia")
+
+
+def opened(qtbot, path: Path) -> ReplayView:  # type: ignore[no-untyped-def]
+    view = ReplayView(VENEZIA)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.loader.loaded, timeout=5000):
+        thread = view.open(str(path))
+    thread.join()
+    return view
+
+
+def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
+    view = opened(qtbot, FIXTURES / "couleur_calls.shoe")
+    assert len(view.boards) == 5  # four coups, then the cut card and the talon
+    assert view.screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
+    assert not view.previous_button.isEnabled()
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.screen.noir_row.cards() == ["6S", "QH", "8D", "9C"]
+    assert view.screen.call_fr.text() == "trois · deux · rouge gagne, la couleur perd"
+    assert "(2/5)" in view.position.text()
+    while view.next_button.isEnabled():
+        qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.index == 4
+    assert "Carte de coupe passée" in view.screen.shoe_label.text()
+    qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
+    assert view.screen.call_fr.text() == "deux · cinq · rouge perd et couleur"
+
+
+def test_a_session_script_shows_its_settlements(qtbot) -> None:
+    view = opened(qtbot, FIXTURES / "sessions" / "apres.session.jsonl")
+    lines = [view.screen.payout_list.item(i).text()
+             for i in range(view.screen.payout_list.count())]
+    assert lines == ["Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
+                     "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
+
+
+def test_a_journal_replays_as_it_was_dealt(qtbot, tmp_path) -> None:
+    live = JournaledTable.open(tmp_path / "t.db", VENEZIA, durable=False)
+    for event in cards(*BURN, *NOIR, *ROUGE, "6S"):
+        live.apply(event)
+    live.close()
+    view = opened(qtbot, tmp_path / "t.db")
+    assert len(view.boards) == 2
+    assert view.screen.rouge_row.cards() == list(ROUGE)
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.screen.noir_row.cards() == ["6S"]
+
+
+def test_an_unreadable_file_is_named_not_fatal(qtbot, tmp_path) -> None:
+    bad = tmp_path / "bad.shoe"
+    bad.write_text("QH XX\n", encoding="utf-8")
+    view = ReplayView(VENEZIA)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.loader.failed, timeout=5000):
+        thread = view.open(str(bad))
+    thread.join()
+    assert "bad token 'XX'" in view.position.text()
+    assert view.boards == []
