@@ -20,22 +20,30 @@ NATIVE_BAUD: Final = 115200
 @dataclass(frozen=True, slots=True)
 class DecoderOptions:
     """Settings a dialect may need: `check` names angel's unpublished check algorithm;
-    `live` is False for a capture file, where nobody can be asked to resend."""
+    `live` is False for a capture file, where nobody can be asked to resend;
+    `resend_after` is how long a native receiver waits before asking again."""
 
     check: str = "none"
     live: bool = True
+    resend_after: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
-    """One wire dialect. `garbage_is_loss` when it has no other way to notice a lost message
-    (no sequence numbers), so that unreadable bytes on a live line must raise an alarm."""
+    """One wire dialect. `encode` gives one copy of a message's frame, which a shoe sends
+    `copies` times; `garbage_is_loss` when the dialect has no other way to notice a lost
+    message (no sequence numbers), so that unreadable bytes on a live line raise an alarm."""
 
     name: str
     baud: int
+    copies: int
     garbage_is_loss: bool
     decoder: Callable[[DecoderOptions], Decoder]
     encode: Callable[[Message, int, DecoderOptions], bytes]
+
+    def transmission(self, message: Message, seq: int, options: DecoderOptions) -> bytes:
+        """Everything a shoe sends for one message: its frame, as many times as it repeats."""
+        return self.encode(message, seq, options) * self.copies
 
 
 def _encode_native(message: Message, seq: int, options: DecoderOptions) -> bytes:
@@ -44,7 +52,7 @@ def _encode_native(message: Message, seq: int, options: DecoderOptions) -> bytes
 
 def _encode_angel(message: Message, seq: int, options: DecoderOptions) -> bytes:
     check = check_named(options.check) or crc16_ccitt
-    return angel.encode_frame(seq, angel.message_data(message), check) * angel.COPIES
+    return angel.encode_frame(seq, angel.message_data(message), check)
 
 
 def _encode_bee(message: Message, seq: int, options: DecoderOptions) -> bytes:
@@ -55,13 +63,15 @@ DIALECTS: Final = {
     "native": Dialect(
         "native",
         NATIVE_BAUD,
+        copies=1,
         garbage_is_loss=False,
-        decoder=lambda o: NativeReceiver(can_ask=o.live),
+        decoder=lambda o: NativeReceiver(can_ask=o.live, resend_after=o.resend_after),
         encode=_encode_native,
     ),
     "angel": Dialect(
         "angel",
         angel.BAUD,
+        copies=angel.COPIES,
         garbage_is_loss=False,
         decoder=lambda o: angel.AngelDecoder(check=o.check),
         encode=_encode_angel,
@@ -69,6 +79,7 @@ DIALECTS: Final = {
     "bee": Dialect(
         "bee",
         bee.BAUD,
+        copies=1,
         garbage_is_loss=True,
         decoder=lambda o: bee.BeeDecoder(),
         encode=_encode_bee,

@@ -1,7 +1,7 @@
 """The native protocol's framing layer (PROTOCOL.md §2): bytes ⇄ checked frames.
 
-`STX LEN SEQ TYPE PAYLOAD… CRC_HI CRC_LO ETX`, the CRC being CRC-16/CCITT-FALSE over
-LEN, SEQ, TYPE and PAYLOAD. The framer resynchronises by dropping one byte at a time
+`STX LEN SEQ_HI SEQ_LO TYPE PAYLOAD… CRC_HI CRC_LO ETX`, the CRC being CRC-16/CCITT-FALSE
+over LEN, SEQ, TYPE and PAYLOAD. The framer resynchronises by dropping one byte at a time
 from a frame that fails a check, so garbage costs bytes, never the frames that follow it.
 """
 
@@ -17,7 +17,8 @@ from drivers.messages import Garbage
 
 STX: Final = 0x02
 ETX: Final = 0x03
-OVERHEAD: Final = 7  # STX LEN SEQ TYPE … CRC CRC ETX
+OVERHEAD: Final = 8  # STX LEN SEQ SEQ TYPE … CRC CRC ETX
+SEQ_MODULUS: Final = 1 << 16
 MAX_TEXT: Final = 64
 
 
@@ -40,27 +41,32 @@ _LENGTHS: Final = {
     FrameType.MISREAD: range(1),
     FrameType.ALARM: range(1, MAX_TEXT + 1),
     FrameType.HEARTBEAT: range(1),
-    FrameType.RESEND: range(1),
+    FrameType.RESEND: range(1, 2),
 }
 _TYPES: Final = {t.value: t for t in FrameType}
 
 
 @dataclass(frozen=True, slots=True)
 class NativeFrame:
-    """One frame: sequence number 0–255, type and payload."""
+    """One frame: sequence number 0–65535, type and payload."""
 
     seq: int
     type: FrameType
     payload: bytes = b""
 
     def encode(self) -> bytes:
-        if not 0 <= self.seq <= 255:
-            raise BadFrameError(f"sequence number {self.seq} is outside 0..255")
+        if not 0 <= self.seq < SEQ_MODULUS:
+            raise BadFrameError(f"sequence number {self.seq} is outside 0..65535")
         if len(self.payload) not in _LENGTHS[self.type]:
             raise BadFrameError(
                 f"a {self.type.name} frame cannot carry {len(self.payload)} payload bytes"
             )
-        body = bytes((len(self.payload), self.seq, self.type.value)) + self.payload
+        body = (
+            bytes((len(self.payload),))
+            + self.seq.to_bytes(2, "big")
+            + bytes((self.type.value,))
+            + self.payload
+        )
         return bytes((STX,)) + body + crc16_ccitt(body) + bytes((ETX,))
 
 
@@ -112,9 +118,9 @@ class NativeFramer:
                 return None
             if start:
                 self._skip(start)
-            if len(buffer) < 4:
+            if len(buffer) < 5:
                 return None
-            length, seq, type_byte = buffer[1], buffer[2], buffer[3]
+            length, type_byte = buffer[1], buffer[4]
             frame_type = _TYPES.get(type_byte)
             if frame_type is None or length not in _LENGTHS[frame_type]:
                 self._skip(1)
@@ -127,4 +133,4 @@ class NativeFramer:
                 self._skip(1)
                 continue
             del buffer[:end]
-            return NativeFrame(seq, frame_type, body[3:])
+            return NativeFrame(int.from_bytes(body[1:3], "big"), frame_type, body[4:])

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Final
 
 from drivers.messages import Garbage, Lost, Message
-from drivers.native_frames import FrameType, NativeFrame, NativeFramer
+from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
 
-WINDOW: Final = 128  # a frame up to this far ahead is news, further is an old duplicate
+WINDOW: Final = SEQ_MODULUS // 2  # a frame this far ahead is news, further is a duplicate
+MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
+MAX_ASK: Final = 255  # frames one resend request can name
 
 
 class NativeReceiver:
@@ -32,6 +34,7 @@ class NativeReceiver:
         self._held: dict[int, Message] = {}
         self._asks = 0
         self._asked_at = 0.0
+        self._asked_for = 0
         self._out = bytearray()
         self._synced = can_ask
 
@@ -53,7 +56,7 @@ class NativeReceiver:
         return out
 
     def _ahead(self, seq: int) -> int:
-        return (seq - self._expected) % 256
+        return (seq - self._expected) % SEQ_MODULUS
 
     def _missing(self) -> bool:
         return self._expected != self._known_end
@@ -74,7 +77,9 @@ class NativeReceiver:
                 self._learn_end(item.seq)
             else:
                 out += self._data(item)
-        if self._asks and self._expected != start:
+        if not self._missing():
+            self._asks = 0
+        elif self._asks and self._expected != start:
             # progress: the last request is being answered, give it time to finish
             self._asks, self._asked_at = 1, now
         if self._missing():
@@ -89,7 +94,7 @@ class NativeReceiver:
         ahead = self._ahead(frame.seq)
         if ahead >= WINDOW:
             return []  # already delivered: a repeat or an answer to an earlier request
-        self._learn_end((frame.seq + 1) % 256)
+        self._learn_end((frame.seq + 1) % SEQ_MODULUS)
         self._held.setdefault(frame.seq, frame_message(frame))
         return self._drain() if ahead == 0 else []
 
@@ -97,25 +102,31 @@ class NativeReceiver:
         out: list[Message] = []
         while self._expected in self._held:
             out.append(self._held.pop(self._expected))
-            self._expected = (self._expected + 1) % 256
+            self._expected = (self._expected + 1) % SEQ_MODULUS
         return out
 
     def _chase(self, now: float) -> list[Message]:
-        if not self._can_ask:
+        if not self._can_ask or len(self._held) >= MAX_HELD:
             return self._give_up()
-        if self._asks and now - self._asked_at < self._resend_after:
-            return []
+        if self._asks and self._asked_for == self._expected:
+            if now - self._asked_at < self._resend_after:
+                return []
+        else:
+            self._asks = 0  # a new gap: ask at once
         if self._asks >= self._retries:
             return self._give_up()
-        self._out += NativeFrame(self._expected, FrameType.RESEND).encode()
+        first_held = min(self._held, key=self._ahead, default=self._known_end)
+        count = min(self._ahead(first_held), MAX_ASK)
+        self._out += NativeFrame(self._expected, FrameType.RESEND, bytes((count,))).encode()
         self._asks += 1
         self._asked_at = now
+        self._asked_for = self._expected
         return []
 
     def _give_up(self) -> list[Message]:
         target = min(self._held, key=self._ahead, default=self._known_end)
         count = self._ahead(target)
-        last = (target - 1) % 256
+        last = (target - 1) % SEQ_MODULUS
         span = f"seq {self._expected}" if count == 1 else f"seq {self._expected}..{last}"
         self._expected = target
         self._asks = 0

@@ -19,14 +19,17 @@ shoe_messages = st.one_of(
     st.builds(CardRead, st.sampled_from(ALL_CARDS), st.booleans()),
     st.just(CutRead()),
     st.just(Misread()),
-    st.builds(ShoeAlarm, st.text(alphabet="ABCDEFGHIJ 0123456789:", min_size=1, max_size=30)),
+    # shoes trim an alarm's text, so the strategy does not put spaces at its ends
+    st.builds(ShoeAlarm, st.from_regex(r"[A-J0-9]([A-J0-9 :]{0,28}[A-J0-9])?", fullmatch=True)),
 )
 
 
 def encode(dialect: str, messages: list[Message], first_seq: int = 0) -> bytes:
     spec = dialect_named(dialect)
     options = DecoderOptions()
-    return b"".join(spec.encode(m, (first_seq + i) % 256, options) for i, m in enumerate(messages))
+    return b"".join(
+        spec.transmission(m, (first_seq + i) % 256, options) for i, m in enumerate(messages)
+    )
 
 
 def decode_split(data: bytes, dialect: str, cuts: list[int], *, live: bool) -> list[Message]:
