@@ -1,0 +1,112 @@
+"""A shoe on a serial line: a port opened through `serial.serial_for_url` (a device path,
+`loop://`, `socket://host:port`, a pty), read through a dialect's decoder into engine
+events, reopened with back-off whenever it goes away."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+
+import serial
+
+from croupier.events import DeviceAlarm, ShoeEvent
+from drivers.decoder import Decoder
+from drivers.dialects import DecoderOptions, Dialect, dialect_named
+from drivers.messages import Message
+from drivers.to_events import message_event
+
+READ_TIMEOUT = 0.02  # also how long the line must be quiet for the decoder to settle
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """Delays between attempts to reopen a port: `first`, doubling, at most `limit` (the
+    known bee application retries every 2.5 s)."""
+
+    first: float = 0.05
+    limit: float = 2.5
+
+    def delays(self) -> Iterator[float]:
+        delay = self.first
+        while True:
+            yield delay
+            delay = min(delay * 2, self.limit)
+
+
+class SerialShoe:
+    """`events()` yields the shoe's events until `close()`; every loss it cannot recover,
+    and every time the port goes away, comes out as a `DeviceAlarm` — never silently."""
+
+    def __init__(
+        self,
+        url: str,
+        dialect: str = "native",
+        *,
+        options: DecoderOptions | None = None,
+        source: str | None = None,
+        backoff: Backoff | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.url = url
+        self.source = source or f"{dialect} shoe at {url}"
+        self._dialect: Dialect = dialect_named(dialect)
+        self._decoder: Decoder = self._dialect.decoder(options or DecoderOptions())
+        self._backoff = backoff or Backoff()
+        self._clock = clock
+        self._closed = threading.Event()
+
+    def close(self) -> None:
+        """Makes `events()` finish within about one read timeout; safe from any thread."""
+        self._closed.set()
+
+    def events(self) -> Iterator[ShoeEvent]:
+        while not self._closed.is_set():
+            port = yield from self._connect()
+            if port is None:
+                break
+            try:
+                yield from self._read(port)
+            except (serial.SerialException, OSError) as err:
+                yield DeviceAlarm(self.source, f"port lost ({err}); reconnecting")
+                yield from self._events(self._decoder.idle(self._clock()))
+            finally:
+                port.close()
+        yield from self._events(self._decoder.finish())
+
+    def _connect(self) -> Generator[ShoeEvent, None, serial.SerialBase | None]:
+        """Opens the port, retrying with back-off; one alarm per outage, not per attempt."""
+        warned = False
+        for delay in self._backoff.delays():
+            if self._closed.is_set():
+                return None
+            try:
+                return serial.serial_for_url(
+                    self.url, baudrate=self._dialect.baud, timeout=READ_TIMEOUT
+                )
+            except (serial.SerialException, OSError, ValueError) as err:
+                if not warned:
+                    warned = True
+                    yield DeviceAlarm(self.source, f"cannot open the port ({err}); retrying")
+            self._closed.wait(delay)
+        return None
+
+    def _read(self, port: serial.SerialBase) -> Iterator[ShoeEvent]:
+        decoder = self._decoder
+        while not self._closed.is_set():
+            data = port.read(port.in_waiting or 1)
+            now = self._clock()
+            messages = decoder.feed(data, now) if data else decoder.idle(now)
+            reply = decoder.outgoing()
+            if reply:
+                port.write(reply)
+            yield from self._events(messages)
+
+    def _events(self, messages: list[Message]) -> Iterator[ShoeEvent]:
+        for message in messages:
+            event = message_event(
+                message, self.source, garbage_is_loss=self._dialect.garbage_is_loss
+            )
+            if event is not None:
+                yield event
