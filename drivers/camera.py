@@ -36,6 +36,11 @@ from vision.layout import Seen, group_rows
 
 SOURCE = "camera"
 _FRAME_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
+_STILL = 0.03  # a card moved less than this share of its width lies still
+_NEAR, _REACH = 0.25, 0.5  # how far (card widths) a still / a moving card is followed
+# Frames are compared at this size; a change of this many grey levels anywhere is a change.
+_LOOK_SIZE = (160, 90)
+_CHANGE_LEVEL = 24
 
 
 def open_camera_source(source: str) -> Iterator[np.ndarray]:
@@ -84,14 +89,14 @@ class _Track:
     """One card on the layout, followed from frame to frame."""
 
     order: int  # when it joined the layout (join frame, then row, then column)
-    joined_at: int  # frame number
     quad: Quad
     readings: list[Reading] = field(default_factory=list)
     still: int = 0  # frames in a row it has lain in the same place
+    settled: bool = False  # it has lain still long enough to be a card, not a passing hand
     missing: int = 0  # frames in a row it has not been seen
-    card: Card | None = None  # what was emitted for it
-    resolved: bool = False  # emitted as a card or as a confirm request
-    vanished_at: int | None = None  # frame it was last seen, once it is gone for good
+    card: Card | None = None  # the card emitted for it
+    resolved: bool = False  # emitted, as a card or as a request to confirm
+    vanished_at: int | None = None  # the frame it was last missed in, once it has left
 
 
 class CameraShoe:
@@ -99,11 +104,13 @@ class CameraShoe:
 
     `source` is what `open_camera_source` accepts, or any iterable of BGR frames.
     `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
-    `confirm_frames`: a card is named after this many consecutive identical reads.
+    `burn`: the burned cards, when the table knows them; they are emitted first.
+    `confirm_frames`: a card is named after this many consecutive identical sure reads.
     `settle_frames`: a card still unread after lying still this long is sent for confirmation.
     `vanish_frames`: a card unseen this long has left the layout (shorter absences are a
     hand passing over it). `clear_frames`: a card that left is part of the layout being
-    cleared when the whole layout is empty within this many frames; otherwise it was picked up.
+    cleared when the whole layout is empty within this many frames; otherwise it was
+    picked up, or (never named) it is sent for confirmation.
     `recheck_every`: a named card lying still is read again every this many frames, to
     catch a card swapped in place; the frames between only look for new or moved cards.
     """
@@ -128,33 +135,56 @@ class CameraShoe:
         self.vanish_frames = vanish_frames
         self.clear_frames = clear_frames
         self.recheck_every = recheck_every
-        self._tracks: list[_Track] = []
-        self._gone: list[_Track] = []
+        self._tracks: list[_Track] = []  # on the layout
+        self._gone: list[_Track] = []  # left it lately, not yet settled as cleared or taken
         self._orders = itertools.count()
+        self._last_look: np.ndarray | None = None
+        self._changes = np.ones(_LOOK_SIZE[::-1], bool)  # where the last frame differed
+        self._empty = True  # the last frame looked at showed no card
 
     def events(self) -> Iterator[ShoeEvent]:
         """The events of the layout, as they happen, until the frames run out."""
         for card in self._burn:
             yield CardDrawn(card)
+        number = -1
         for number, frame in enumerate(self._frames):
             yield from self._watch(number, frame)
-        yield from self._finish()
+        yield from self._finish(number + 1)
 
     # -- one frame ---------------------------------------------------------------------
 
     def _watch(self, number: int, frame: np.ndarray) -> list[ShoeEvent]:
-        quads = find_cards(frame, portrait_only=True)
-        matched = self._match(quads)
         events: list[ShoeEvent] = []
+        if self._unchanged(frame):
+            # Nothing moved on the layout: only cards still waiting for a name are read.
+            for track in self._tracks:
+                if track.missing:
+                    track.missing += 1
+                    continue
+                track.still += 1
+                track.settled |= track.still >= self.confirm_frames
+                if not track.resolved or _doubted(track):
+                    track.readings.append(classify(frame, track.quad, self._design))
+                    events += self._check_change(track)
+            return events + self._retire(number, empty=self._empty) + self._emit(number)
+        quads = find_cards(frame, portrait_only=True)
+        self._empty = not quads
+        matched = self._match(quads)
         new: list[Seen] = []
         for quad, track in zip(quads, matched, strict=True):
             if track is None:
                 new.append(Seen(quad, classify(frame, quad, self._design)))
                 continue
             moved = float(np.abs(quad.corners - track.quad.corners).max())
-            track.still = track.still + 1 if moved < 0.03 * quad.width else 0
+            track.still = track.still + 1 if moved < _STILL * quad.width else 0
+            track.settled |= track.still >= self.confirm_frames
             track.quad, track.missing = quad, 0
-            if not track.resolved or track.still % self.recheck_every == 0 or track.still == 0:
+            if (
+                not track.resolved
+                or _doubted(track)
+                or track.still % self.recheck_every == 0
+                or self._touched(quad, frame.shape)
+            ):
                 track.readings.append(classify(frame, quad, self._design))
                 events += self._check_change(track)
         seen_now = {id(t) for t in matched if t is not None}
@@ -163,28 +193,50 @@ class CameraShoe:
                 track.missing += 1
         for row in group_rows(new):
             for seen in row:
-                order = next(self._orders)
-                self._tracks.append(_Track(order, number, seen.quad, [seen.reading]))
-        events += self._retire(number, empty=not quads)
-        events += self._emit()
+                self._tracks.append(_Track(next(self._orders), seen.quad, [seen.reading]))
+        events += self._retire(number, empty=self._empty)
+        events += self._emit(number)
         return events
 
-    def _match(self, quads: list[Quad]) -> list[_Track | None]:
-        """The track each quad continues (nearest centre within half a card), or None.
+    def _unchanged(self, frame: np.ndarray) -> bool:
+        """Whether the frame shows what the last one showed, sensor noise aside."""
+        look = cv2.resize(frame, _LOOK_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        last, self._last_look = self._last_look, look
+        if last is None or last.shape != look.shape:
+            self._changes = np.ones(look.shape[:2], bool)
+            return False
+        self._changes = np.abs(look - last).max(axis=2) >= _CHANGE_LEVEL
+        return not self._changes.any()
 
-        A card that left the layout a moment ago and lies again where it was (a hand passed
-        over it) continues its old track.
+    def _touched(self, quad: Quad, shape: tuple[int, ...]) -> bool:
+        """Whether the last change between frames reached into the card's place."""
+        sx, sy = _LOOK_SIZE[0] / shape[1], _LOOK_SIZE[1] / shape[0]
+        x0, y0 = quad.corners.min(axis=0)
+        x1, y1 = quad.corners.max(axis=0)
+        region = self._changes[
+            max(int(y0 * sy), 0) : int(np.ceil(y1 * sy)) + 1,
+            max(int(x0 * sx), 0) : int(np.ceil(x1 * sx)) + 1,
+        ]
+        return bool(region.any())
+
+    def _match(self, quads: list[Quad]) -> list[_Track | None]:
+        """The track each quad continues, or None for a card that just joined the layout.
+
+        A card that lies still keeps its track only from close by (something passing near
+        it is something else); a card on the move, from half a card away. A card that left
+        the layout a moment ago and lies again where it was (a hand passed over it)
+        continues its old track.
         """
         candidates = self._tracks + self._gone
         taken: set[int] = set()
         matched: list[_Track | None] = []
         for quad in quads:
             cx, cy = quad.centre
-            best, best_d = None, 0.5 * quad.width
+            best, best_d = None, float("inf")
             for i, track in enumerate(candidates):
-                tx, ty = track.quad.centre
-                d = float(np.hypot(cx - tx, cy - ty))
-                if i not in taken and d < best_d:
+                reach = (_NEAR if track.settled else _REACH) * quad.width
+                d = float(np.hypot(cx - track.quad.centre[0], cy - track.quad.centre[1]))
+                if i not in taken and d < min(reach, best_d):
                     best, best_d = i, d
             if best is None:
                 matched.append(None)
@@ -194,13 +246,13 @@ class CameraShoe:
             if track.vanished_at is not None:
                 self._gone.remove(track)
                 self._tracks.append(track)
-                track.vanished_at, track.still = None, 0
+                track.vanished_at = None
             matched.append(track)
         return matched
 
     def _check_change(self, track: _Track) -> list[ShoeEvent]:
-        """An alarm when a named card now reads surely as another card, over several frames."""
-        if track.card is None:
+        """An alarm when a named card, lying still, now reads surely as another card."""
+        if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
@@ -213,38 +265,46 @@ class CameraShoe:
         return [DeviceAlarm(SOURCE, f"card {was} on the layout changed into {now}")]
 
     def _retire(self, number: int, *, empty: bool) -> list[ShoeEvent]:
-        """Tracks unseen for long are gone; gone cards are a clearing or a pick-up."""
+        """Tracks unseen for long have left; what left is a clearing or a pick-up."""
         for track in [t for t in self._tracks if t.missing >= self.vanish_frames]:
             self._tracks.remove(track)
-            if track.resolved:
+            if track.resolved or track.settled:  # else a hand or a card on its way
                 track.vanished_at = number
                 self._gone.append(track)
         events: list[ShoeEvent] = []
         if empty and not self._tracks:
-            self._gone.clear()  # the layout was cleared: those cards left together
+            # The layout was cleared: its cards left together. One never named is still
+            # owed to the stream, in its place.
+            events += [_unread(t) for t in sorted(self._gone, key=_by_order) if not t.resolved]
+            self._gone.clear()
             return events
-        for track in list(self._gone):
+        for track in sorted(self._gone, key=_by_order):
             assert track.vanished_at is not None
-            if number - track.vanished_at >= self.clear_frames:
+            if track.resolved and number - track.vanished_at >= self.clear_frames:
                 self._gone.remove(track)
                 name = track.card if track.card is not None else "unconfirmed card"
                 events.append(DeviceAlarm(SOURCE, f"card {name} was taken off the layout"))
         return events
 
-    def _emit(self) -> list[ShoeEvent]:
+    def _emit(self, number: int) -> list[ShoeEvent]:
         """Cards settled enough to name, in the order they joined; a later card waits."""
         events: list[ShoeEvent] = []
-        for track in sorted(self._tracks, key=lambda t: t.order):
+        for track in sorted(self._tracks + self._gone, key=_by_order):
             if track.resolved:
                 continue
-            event = self._verdict(track)
+            event = self._verdict(track, number)
             if event is None:
                 break
             track.resolved = True
             events.append(event)
+            if track.vanished_at is not None:
+                self._gone.remove(track)
         return events
 
-    def _verdict(self, track: _Track) -> ShoeEvent | None:
+    def _verdict(self, track: _Track, number: int) -> ShoeEvent | None:
+        if track.vanished_at is not None:
+            # It left before it was named: give it time to come back, then ask.
+            return _unread(track) if number - track.vanished_at >= self.clear_frames else None
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
         if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
@@ -255,15 +315,23 @@ class CameraShoe:
             return _unread(track)
         return None
 
-    def _finish(self) -> list[ShoeEvent]:
-        """The frames ended: cards not yet settled are sent for confirmation."""
+    def _finish(self, number: int) -> list[ShoeEvent]:
+        """The frames ended: cards on the layout not yet named are sent for confirmation."""
         events: list[ShoeEvent] = []
-        for track in sorted(self._tracks, key=lambda t: t.order):
-            if not track.resolved:
-                event = self._verdict(track) or _unread(track)
+        for track in sorted(self._tracks + self._gone, key=_by_order):
+            if not track.resolved and (track.settled or track.vanished_at is not None):
+                events.append(self._verdict(track, number) or _unread(track))
                 track.resolved = True
-                events.append(event)
         return events
+
+
+def _doubted(track: _Track) -> bool:
+    """A named card whose latest read disagrees with its name: read on until settled."""
+    return track.card is not None and bool(track.readings) and track.readings[-1].card != track.card
+
+
+def _by_order(track: _Track) -> int:
+    return track.order
 
 
 def _unread(track: _Track) -> CardUnread:

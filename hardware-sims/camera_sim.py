@@ -36,7 +36,7 @@ from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
 
 VIDEO_TYPES = (".avi", ".mp4", ".mkv")
-_SLOTS = 8  # cards a row has room for
+_SLOTS = 8  # cards a row has room for, unless the deal has a longer row
 _SKIN = np.float32([105, 145, 200])  # BGR
 
 
@@ -71,11 +71,14 @@ def deal_frames(
     width, height = size
     face = next(iter(faces.values()))
     aspect = face.shape[0] / face.shape[1]
-    card_width = min(width * 0.94 / (_SLOTS * 1.18), height * 0.9 / (2 * aspect * 1.3))
+    # Room for the longest row of the deal (eight cards at least), all coups alike.
+    longest = max((sum(1 for r, _ in coup if r is row) for coup in coups for row in Row), default=0)
+    slots = max(_SLOTS, longest)
+    card_width = min(width * 0.94 / (slots * 1.18), height * 0.9 / (2 * aspect * 1.3))
     camera = Camera.draw(size, rng, disturbance)
     felt = baize(height, width, rng)
     gap = card_width * 0.18
-    left = (width - _SLOTS * card_width - (_SLOTS - 1) * gap) / 2 + card_width / 2
+    left = (width - slots * card_width - (slots - 1) * gap) / 2 + card_width / 2
     rows_y = (height / 2 - card_width * aspect * 0.62, height / 2 + card_width * aspect * 0.62)
     for _ in range(pace.cleared):
         yield camera.shoot(felt, rng)
@@ -85,7 +88,7 @@ def deal_frames(
         for row, name in coup:
             slot = laid[row]
             laid[row] += 1
-            x = left + (slot % _SLOTS) * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
+            x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
             y = rows_y[row is Row.ROUGE] + rng.uniform(-0.04, 0.04) * card_width
             angle = rng.uniform(-disturbance.rotation_deg, disturbance.rotation_deg)
             target = card_corners((x, y), card_width, aspect, angle)

@@ -28,7 +28,7 @@ _SNAP_MIN_DROP = 6.0  # grey levels per sample step: weaker is no edge
 _ASPECT_RANGE = (1.15, 1.75)  # long side over short side of a playing card
 # A card's outline is a quadrilateral its blob fills: a hand or a pile is none.
 _MIN_HULL_FILL, _MAX_HULL_FILL = 0.95, 1.08
-_MIN_FILL = 0.6
+_MIN_FILL = 0.45
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ def _snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
         vx, vy, x0, y0 = fit.ravel()
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
     snapped = _crossings(lines)
-    if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 1.5:
+    if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 2.5:
         return corners
     return snapped
 
@@ -334,9 +334,22 @@ def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
             break
     else:
         return None
-    return _refine(
-        contour.reshape(-1, 2).astype(np.float32), approx.reshape(4, 2).astype(np.float32)
-    )
+    # The sides are fitted to the hull's outline, not the blob's: an index printed close to
+    # the edge may bite a notch into the blob, never into its hull.
+    outline = _along(hull.reshape(-1, 2).astype(np.float32))
+    corners = approx.reshape(4, 2).astype(np.float32)
+    for _ in range(2):  # the first fit may start from corners cut off by the rounding
+        corners = _refine(outline, corners)
+    return corners
+
+
+def _along(polygon: np.ndarray) -> np.ndarray:
+    """Points about a pixel apart along a closed polygon."""
+    ends = np.roll(polygon, -1, axis=0)
+    steps = np.maximum(np.linalg.norm(ends - polygon, axis=1).astype(int), 1)
+    t = np.concatenate([np.arange(n, dtype=np.float32) / n for n in steps])
+    start = np.repeat(polygon, steps, axis=0)
+    return start + (np.repeat(ends, steps, axis=0) - start) * t[:, None]
 
 
 def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
@@ -351,7 +364,7 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
         along = (points - a) @ side / length**2
         normal = np.array([-side[1], side[0]]) / length
         off = np.abs((points - a) @ normal)
-        near = points[(along > 0.15) & (along < 0.85) & (off < max(3.0, 0.04 * length))]
+        near = points[(along > 0.15) & (along < 0.85) & (off < max(4.0, 0.1 * length))]
         if len(near) < 5:
             return rough
         vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
