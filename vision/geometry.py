@@ -112,7 +112,8 @@ def _cards_at_full_size(
 
 def _darkest(frame: np.ndarray) -> np.ndarray:
     """The darkest channel, lightly smoothed: high on paper, low on any saturated baize."""
-    return cv2.GaussianBlur(frame.min(axis=2), (3, 3), 0)
+    b, g, r = cv2.split(frame)
+    return cv2.GaussianBlur(cv2.min(cv2.min(b, g), r), (3, 3), 0)
 
 
 def _paper_level(darkest: np.ndarray) -> float:
