@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
-from hardware_sims.scene_render import GENTLE, Camera, baize, card_corners, load_faces, paste
+from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, load_faces, paste
 
 from croupier.cards import Card
 from croupier.engine import play
@@ -52,7 +52,7 @@ def test_a_simulated_deal_yields_what_replay_yields(faces: dict[str, np.ndarray]
         faces,
         np.random.default_rng(12),
         size=SIZE,
-        disturbance=GENTLE,
+        disturbance=HARSH,
         pace=Pace(sliding=2, resting=4, cleared=3),
     )
     events = list(CameraShoe(frames, burn=burn).events())
