@@ -7,11 +7,14 @@ import json
 import sys
 from typing import NoReturn
 
+from croupier.errors import CroupierError
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
-from drivers.dialects import DIALECTS
+from drivers.dialects import DIALECTS, DecoderOptions
 from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
+
+TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,11 +63,67 @@ def decode(args: list[str]) -> int:
     return 0
 
 
+def _table_parser() -> _Parser:
+    parser = _Parser(
+        prog="croupier table",
+        description="A headless live table: prints each card, the points, the calls and the "
+        "payout order as the coup unfolds. Ctrl-C stops it.",
+    )
+    parser.add_argument("--shoe", help="the shoe's port: a device, socket://host:port, a pty")
+    parser.add_argument("--dialect", default="native", choices=list(DIALECTS))
+    parser.add_argument("--rules", default="venezia", help="rulebook name or .toml path")
+    parser.add_argument(
+        "--backend",
+        default="serial",
+        choices=TABLE_BACKENDS,
+        help="what --shoe names: a port (serial), a fixture played by the simulator (sim) "
+        "or directly (replay), a capture file (capture)",
+    )
+    parser.add_argument("--camera", metavar="SOURCE", help="a camera reading the layout too")
+    _add_check(parser)
+    return parser
+
+
+def table(args: list[str]) -> int:
+    from croupier.rulebook import load_rulebook
+    from drivers.backends import ShoeSource, open_backend
+    from drivers.live_table import LiveTable
+
+    options = _table_parser().parse_args(args)
+    if options.shoe is None and options.camera is None:
+        _table_parser().error("give --shoe, --camera or both")
+    sources: list[ShoeSource] = []
+    try:
+        rulebook = load_rulebook(options.rules)
+        decoding = DecoderOptions(check=options.check)
+        if options.shoe is not None:
+            sources.append(
+                open_backend(
+                    options.backend, options.shoe, dialect=options.dialect, options=decoding
+                )
+            )
+        if options.camera is not None:
+            sources.append(open_backend("camera", options.camera))
+    except (CroupierError, ShoeError, OSError) as err:
+        for source in sources:
+            source.close()
+        print(f"croupier table: {err}", file=sys.stderr)
+        return 2
+    print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
+    try:
+        LiveTable(sources, rulebook, sys.stdout).run()
+    except KeyboardInterrupt:
+        print("croupier table: stopped", file=sys.stderr)
+    return 0
+
+
 def main(command: str, args: list[str]) -> int:
     """Entry point for `croupier decode …` and `croupier table …`."""
     try:
         if command == "decode":
             return decode(args)
+        if command == "table":
+            return table(args)
     except ShoeError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)
         return 2

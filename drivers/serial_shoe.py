@@ -69,8 +69,9 @@ class SerialShoe:
             try:
                 yield from self._read(port)
             except (serial.SerialException, OSError) as err:
-                yield DeviceAlarm(self.source, f"port lost ({err}); reconnecting")
+                # what was complete before the loss comes first, then the alarm for the gap
                 yield from self._events(self._decoder.idle(self._clock()))
+                yield DeviceAlarm(self.source, f"port lost ({err}); reconnecting")
             finally:
                 port.close()
         yield from self._events(self._decoder.finish())

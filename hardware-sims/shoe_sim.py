@@ -5,7 +5,8 @@ dialect, at a dealer's pace or flat out, with faults, answering native resend re
         [--pace SECONDS] [--faults SPEC] [--seed N]
 
 The first line on stdout is what a receiver opens: the pty's path (a symlink that stays
-the same across a pulled cable) or a `socket://` URL. It runs until stopped (SIGTERM or
+the same across a pulled cable) or a `socket://` URL. The first card waits for a receiver;
+after that the shoe deals at its pace whether or not the cable is in. It runs until stopped (SIGTERM or
 Ctrl-C), or `--linger` seconds after the last message.
 """
 
@@ -96,13 +97,16 @@ class ShoeSimulator:
             if connected and not was_connected and self._native:
                 self._heartbeat(now)  # a receiver arrived: tell it where the count stands
             was_connected = connected
+            if not self.sent and not connected:
+                next_at = now  # the dealer waits for the table before the first card
             if replug_at is None and unplugs and self.sent >= unplugs[0].after:
                 self._link.unplug()
                 replug_at = now + unplugs.pop(0).seconds
                 continue
             more = self.sent < len(self._messages)
             flat_out_ready = connected and not self._link.pending()
-            if more and now >= next_at and (self._pace > 0 or flat_out_ready):
+            dealing = self._pace > 0 and (self.sent or connected)
+            if more and now >= next_at and (dealing or flat_out_ready):
                 self._send(self._messages[self.sent], connected, now)
                 next_at = now + self._pace
             elif self._native and connected and now - self._last_sent >= self._heartbeat_every:

@@ -1,0 +1,138 @@
+"""Shoe backends by name: every way the table can be told what leaves the shoe.
+
+Each gives a `ShoeSource`: `events()` yields engine events until the source ends or
+`close()` is called (from any thread). The same contract tests run on every backend
+(`tests/test_drivers_backends.py`).
+
+- `serial`: a card-reading shoe on a port URL (`drivers.serial_shoe`);
+- `sim`: the shoe simulator of `hardware-sims`, started as its own process on a pty;
+- `replay`: a `.shoe` fixture, as if dealt;
+- `capture`: bytes captured from a shoe, decoded with a dialect;
+- `camera`: cards read off the layout (`drivers.camera`, loaded only when asked for).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Protocol
+
+from croupier.errors import CroupierError
+from croupier.events import ShoeEvent
+from croupier.fixtures import parse_shoe
+from drivers.decode import decode_bytes
+from drivers.dialects import DecoderOptions, dialect_named
+from drivers.errors import DialectError, ShoeError
+from drivers.serial_shoe import SerialShoe
+from drivers.to_events import message_event
+
+
+class ShoeSource(Protocol):
+    def events(self) -> Iterator[ShoeEvent]: ...
+
+    def close(self) -> None: ...
+
+
+class _ListedSource:
+    """Events known up front (a fixture, a capture), handed out until closed."""
+
+    def __init__(self, events: Iterable[ShoeEvent]) -> None:
+        self._events = list(events)
+        self._closed = threading.Event()
+
+    def events(self) -> Iterator[ShoeEvent]:
+        for event in self._events:
+            if self._closed.is_set():
+                return
+            yield event
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+class _CameraSource:
+    """The camera shoe, stopped between frames (a camera waiting for a frame cannot be
+    interrupted sooner)."""
+
+    def __init__(self, source: str) -> None:
+        from drivers.camera import CameraShoe  # OpenCV loads only for a camera table
+
+        self._shoe = CameraShoe(source)
+        self._closed = threading.Event()
+
+    def events(self) -> Iterator[ShoeEvent]:
+        for event in self._shoe.events():
+            if self._closed.is_set():
+                return
+            yield event
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+class _SimulatorSource:
+    """The simulator as its own process, read through a `SerialShoe` on its pty."""
+
+    def __init__(self, fixture: str, dialect: str, options: DecoderOptions) -> None:
+        from hardware_sims.sim_process import running_simulator
+
+        self._stack = ExitStack()
+        url = self._stack.enter_context(running_simulator(fixture, dialect))
+        self._shoe = SerialShoe(url, dialect, options=options, source=f"simulator {fixture}")
+        self._reading = False
+
+    def events(self) -> Iterator[ShoeEvent]:
+        self._reading = True
+        try:
+            yield from self._shoe.events()
+        finally:
+            self._stack.close()
+
+    def close(self) -> None:
+        self._shoe.close()
+        if not self._reading:
+            self._stack.close()  # never read: nobody else will stop the process
+
+
+def _read_fixture(path: str) -> list[ShoeEvent]:
+    try:
+        return parse_shoe(Path(path).read_text(encoding="utf-8"), origin=path)
+    except (OSError, UnicodeDecodeError, CroupierError) as err:
+        raise ShoeError(f"cannot read the fixture {path!r}: {err}") from err
+
+
+def _capture(path: str, dialect: str, options: DecoderOptions) -> _ListedSource:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise ShoeError(f"cannot read the capture {path!r}: {err.strerror}") from err
+    spec = dialect_named(dialect)
+    source = f"capture {path}"
+    messages = decode_bytes(data, dialect, check=options.check)
+    events = (message_event(m, source, garbage_is_loss=spec.garbage_is_loss) for m in messages)
+    return _ListedSource(e for e in events if e is not None)
+
+
+Opener = Callable[[str, str, DecoderOptions], ShoeSource]
+
+BACKENDS: dict[str, Opener] = {
+    "serial": lambda url, dialect, options: SerialShoe(url, dialect, options=options),
+    "sim": _SimulatorSource,
+    "replay": lambda path, dialect, options: _ListedSource(_read_fixture(path)),
+    "capture": _capture,
+    "camera": lambda source, dialect, options: _CameraSource(source),
+}
+
+
+def open_backend(
+    name: str, target: str, *, dialect: str = "native", options: DecoderOptions | None = None
+) -> ShoeSource:
+    """The named backend on `target` (a port URL, a fixture, a capture, a camera source)."""
+    try:
+        opener = BACKENDS[name]
+    except KeyError:
+        raise DialectError(f"unknown backend {name!r} (known: {', '.join(BACKENDS)})") from None
+    dialect_named(dialect)  # a bad dialect name is an error whatever the backend
+    return opener(target, dialect, options or DecoderOptions())

@@ -1,0 +1,78 @@
+"""The headless live table: a reader thread per shoe source puts events on one queue; the
+calling thread applies them to the engine and prints what each decision means."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from typing import TextIO
+
+from croupier.engine import Shoe
+from croupier.events import ShoeEvent
+from croupier.rulebook import Rulebook
+from croupier.transcript import describe
+from drivers.backends import ShoeSource
+
+JOIN_TIMEOUT = 3.0
+POLL = 0.1  # how often the consumer looks up from the queue, so Ctrl-C is never stuck
+
+
+class _Ended:
+    """Put on the queue by a reader thread whose source has no more events."""
+
+
+def _pump(events: Iterator[ShoeEvent], put: Callable[[ShoeEvent | _Ended], None]) -> None:
+    try:
+        for event in events:
+            put(event)
+    finally:
+        put(_Ended())
+
+
+class LiveTable:
+    """One shoe engine fed by any number of sources, printing `describe` lines to `out`."""
+
+    def __init__(self, sources: list[ShoeSource], rulebook: Rulebook, out: TextIO) -> None:
+        self._sources = sources
+        self.shoe = Shoe(rulebook)
+        self._out = out
+        self._queue: queue.Queue[ShoeEvent | _Ended] = queue.Queue()
+        self._threads = [
+            threading.Thread(
+                target=_pump,
+                args=(s.events(), self._queue.put),
+                name=f"shoe-reader-{n}",
+                daemon=True,  # a camera waiting for a frame cannot be interrupted
+            )
+            for n, s in enumerate(sources, 1)
+        ]
+
+    def run(self, stop: threading.Event | None = None) -> None:
+        """Applies events until every source has ended or `stop` is set; Ctrl-C (in the
+        calling thread) stops it too. The sources are closed and their threads joined."""
+        stop = stop or threading.Event()
+        for thread in self._threads:
+            thread.start()
+        running = len(self._threads)
+        try:
+            while running and not stop.is_set():
+                try:
+                    item = self._queue.get(timeout=POLL)
+                except queue.Empty:
+                    continue
+                if isinstance(item, _Ended):
+                    running -= 1
+                else:
+                    self.apply(item)
+        finally:
+            for source in self._sources:
+                source.close()
+            for thread in self._threads:
+                thread.join(JOIN_TIMEOUT)
+
+    def apply(self, event: ShoeEvent) -> None:
+        """The one place an event enters the engine (a journal will append here first)."""
+        for decision in self.shoe.apply(event):
+            for line in describe(decision):
+                print(line, file=self._out, flush=True)
