@@ -6,8 +6,8 @@ dialect, at a dealer's pace or flat out, with faults, answering native resend re
 
 The first line on stdout is what a receiver opens: the pty's path (a symlink that stays
 the same across a pulled cable) or a `socket://` URL. The first card waits for a receiver;
-after that the shoe deals at its pace whether or not the cable is in. It runs until stopped (SIGTERM or
-Ctrl-C), or `--linger` seconds after the last message.
+after that the shoe deals at its pace whether or not the cable is in. It runs until
+stopped (SIGTERM or Ctrl-C), or `--linger` seconds after the last message.
 """
 
 from __future__ import annotations
