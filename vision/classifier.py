@@ -21,8 +21,8 @@ CONFIDENCE_BAR = 0.5
 _RIVALS = 6  # the pairwise test is run against this many next-best cards
 # A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
 # names another card with this much confidence, the card is declined.
-_COMPARABLE = 0.03
-_CONTRADICTION = 0.2
+_COMPARABLE = 0.06
+_CONTRADICTION = 0.1
 
 
 @dataclass(frozen=True)
