@@ -27,9 +27,7 @@ shoe_messages = st.one_of(
 def encode(dialect: str, messages: list[Message], first_seq: int = 0) -> bytes:
     spec = dialect_named(dialect)
     options = DecoderOptions()
-    return b"".join(
-        spec.transmission(m, (first_seq + i) % 256, options) for i, m in enumerate(messages)
-    )
+    return b"".join(spec.transmission(m, first_seq + i, options) for i, m in enumerate(messages))
 
 
 def decode_split(data: bytes, dialect: str, cuts: list[int], *, live: bool) -> list[Message]:
