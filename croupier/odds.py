@@ -14,8 +14,8 @@ disjoint sets of physical cards, A with kA cards totalling sA ≤ 30 and B with 
 totalling sB ≤ 30. It is the coefficient of a product over values v of
 `(1 + X_v + Y_v) ** counts[v]`, where `X_v` adds one card and v points to A and `Y_v` to B.
 A shoe short of the cards x and y has the same product divided by `(1 + X_x + Y_x)` and
-`(1 + X_y + Y_y)`, which is a cheap recursion; and each arrangement of `kA + kB + 2`
-physical cards in front of the shoe has probability `kA! kB! / falling(M, kA + kB + 2)`.
+`(1 + X_y + Y_y)`, a cheap recursion. Two such sets and the two last cards can open a shoe
+of M cards in kA! kB! orders, each of probability 1 / falling(M, kA + kB + 2).
 
 Big integers keep the inner loops few: all counts sharing (sA, sB) are packed side by side
 into one Python integer, a slot of fixed width per (kA, kB), so one shift, multiplication or
@@ -29,10 +29,11 @@ import json
 import math
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 from typing import NoReturn
 
 from croupier.cards import ALL_CARDS
@@ -141,10 +142,13 @@ class TableOdds:
       Wins and losses balancing, the loss per stake placed is the premium alone: 1 % of the
       stake (0.990 % of stake plus premium). Counted per coup the stake stays on the
       layout instead, it is 1 % × (1 - refait), about 0.98 %; published figures differ so.
+
+    The end of the shoe is left out: there `venezia` returns prisoners whole and `france`
+    carries them to the next shoe, either of which lowers the edge a little.
     """
 
     decks: int
-    row: dict[int, Fraction]
+    row: Mapping[int, Fraction]
     refait: Fraction
     apres: Fraction
     noir_wins: Fraction
@@ -182,7 +186,7 @@ def table_odds(decks: int) -> TableOdds:
     win, deeper = wins / decided, refait / decided
     return TableOdds(
         decks=decks,
-        row=row_distribution(counts),
+        row=MappingProxyType(row_distribution(counts)),
         refait=refait,
         apres=apres,
         noir_wins=wins,
@@ -229,8 +233,9 @@ def _card_sets(counts: Counts) -> dict[tuple[int, int], int]:
 
 def _slot_width(counts: Counts) -> int:
     """Bits per packed slot: room for the largest pair count times the last-card weights."""
+    # A slot sums, over the ten last cards of each row, sets of each row times last cards.
     largest_side = max(_card_sets(counts).values())
-    bound = largest_side**2 * sum(counts) ** 2 * 4
+    bound = (20 * sum(counts) * largest_side) ** 2
     return -(-bound.bit_length() // 8) * 8
 
 
