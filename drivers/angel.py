@@ -213,8 +213,9 @@ class AngelDecoder:
 
     def _settle(self) -> list[Message]:
         near = [(s, d) for (s, d) in self._pending if 0 < self._ahead(s) <= RECENT]
+        out = self._unconfirmed(near)
         self._pending.clear()
-        return self._unconfirmed(near)
+        return out
 
     def _unconfirmed(self, copies: list[tuple[int, bytes]]) -> list[Message]:
         best: dict[int, bytes] = {}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from croupier.errors import CroupierError
-from croupier.events import ShoeEvent
+from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.fixtures import parse_shoe
 from drivers.decode import decode_bytes
 from drivers.dialects import DecoderOptions, dialect_named
@@ -60,13 +60,17 @@ class _CameraSource:
         from drivers.camera import CameraShoe  # OpenCV loads only for a camera table
 
         self._shoe = CameraShoe(source)
+        self._source = f"camera {source}"
         self._closed = threading.Event()
 
     def events(self) -> Iterator[ShoeEvent]:
-        for event in self._shoe.events():
-            if self._closed.is_set():
-                return
-            yield event
+        try:
+            for event in self._shoe.events():
+                if self._closed.is_set():
+                    return
+                yield event
+        except (ShoeError, OSError) as err:
+            yield DeviceAlarm(self._source, f"the camera stopped: {err}")
 
     def close(self) -> None:
         self._closed.set()

@@ -97,3 +97,36 @@ def test_garbage_between_frames_is_counted_and_the_frames_survive() -> None:
     for dialect in DIALECT_NAMES:
         data = encode(dialect, messages[:1]) + b"\x00\x7f\xfe" + encode(dialect, messages[1:], 1)
         assert decode_bytes(data, dialect) == [messages[0], Garbage(3), messages[1]], dialect
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from(DIALECT_NAMES),
+    st.lists(shoe_messages, min_size=1, max_size=30),
+    st.lists(st.booleans(), min_size=90, max_size=90),
+    st.lists(st.booleans(), min_size=90, max_size=90),
+)
+def test_a_live_decoder_fed_lossy_frames_with_pauses_never_raises(
+    dialect: str, messages: list[Message], kept: list[bool], pause: list[bool]
+) -> None:
+    """Frames (each copy of a repeating dialect on its own) dropped at random, the line going
+    quiet at random between them: the decoder settles what it holds and never raises."""
+    spec = dialect_named(dialect)
+    decoder = spec.decoder(DecoderOptions(live=True))
+    now = 0.0
+    out: list[Message] = []
+    copies = [
+        spec.encode(m, i, DecoderOptions())
+        for i, m in enumerate(messages)
+        for _ in range(spec.copies)
+    ]
+    for index, frame in enumerate(copies):
+        now += 0.01
+        if kept[index % len(kept)]:
+            out += decoder.feed(frame, now)
+        if pause[index % len(pause)]:
+            out += decoder.idle(now + 0.5)
+        decoder.outgoing()
+    out += decoder.finish()
+    delivered = [m for m in out if isinstance(m, CardRead | CutRead | ShoeAlarm)]
+    assert all(m in messages for m in delivered)
