@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from drivers.messages import Garbage, Lost, Message
+from drivers.messages import Garbage, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
 
 WINDOW: Final = SEQ_MODULUS // 2  # a frame this far ahead is news, further is a duplicate
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
 MAX_ASK: Final = 255  # frames one resend request can name
+RESTART_BEHIND: Final = 1024  # further behind than any resend can be: the shoe restarted
 
 
 class NativeReceiver:
@@ -74,6 +75,9 @@ class NativeReceiver:
                 self._synced = True
                 self._expected = self._known_end = item.seq
             if item.type is FrameType.HEARTBEAT:
+                # a heartbeat names the shoe's next number: behind us, the count restarted
+                if self._ahead(item.seq) >= WINDOW:
+                    out += self._restart(item.seq)
                 self._learn_end(item.seq)
             else:
                 out += self._data(item)
@@ -91,12 +95,27 @@ class NativeReceiver:
             self._known_end = end
 
     def _data(self, frame: NativeFrame) -> list[Message]:
+        out: list[Message] = []
         ahead = self._ahead(frame.seq)
         if ahead >= WINDOW:
-            return []  # already delivered: a repeat or an answer to an earlier request
+            if SEQ_MODULUS - ahead <= RESTART_BEHIND:
+                return []  # already delivered: a repeat or an answer to an earlier request
+            out, ahead = self._restart(frame.seq), 0
         self._learn_end((frame.seq + 1) % SEQ_MODULUS)
         self._held.setdefault(frame.seq, frame_message(frame))
-        return self._drain() if ahead == 0 else []
+        return out + self._drain() if ahead == 0 else out
+
+    def _restart(self, seq: int) -> list[Message]:
+        """The shoe counts from a number it cannot have reached: it was restarted. What was
+        still missing is reported, and the count starts again from its number."""
+        out: list[Message] = []
+        while self._missing():
+            out += self._give_up()
+        last = (self._expected - 1) % SEQ_MODULUS
+        self._expected = self._known_end = seq
+        self._held.clear()
+        self._asks = 0
+        return [*out, ShoeAlarm(f"the shoe restarted its count: seq {seq} after {last}")]
 
     def _drain(self) -> list[Message]:
         out: list[Message] = []

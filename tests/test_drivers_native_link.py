@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import ALL_CARDS, Card
-from drivers.messages import CardRead, CutRead, Lost, Message
+from drivers.messages import CardRead, CutRead, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import message_frame
 from drivers.native_receiver import NativeReceiver
@@ -129,3 +129,21 @@ def test_every_message_arrives_once_in_order_over_a_lossy_line(
         got += receiver.feed(heartbeat, now)
         got += receiver.feed(shoe.answer(requests(receiver)), now)
     assert got == messages
+
+
+def test_a_restarted_shoe_is_noticed_by_its_heartbeat_and_followed() -> None:
+    receiver = NativeReceiver()
+    first = b"".join(wire(CardRead(ALL_CARDS[i]), i) for i in range(10))
+    assert len(receiver.feed(first, 0.0)) == 10
+    restarted = NativeFrame(0, FrameType.HEARTBEAT).encode() + wire(card("AS"), 0)
+    got = receiver.feed(restarted, 1.0)
+    assert got == [ShoeAlarm("the shoe restarted its count: seq 0 after 9"), card("AS")]
+    assert requests(receiver) == []
+
+
+def test_a_frame_far_behind_is_a_restart_and_a_near_one_a_duplicate() -> None:
+    receiver = NativeReceiver(can_ask=False)
+    receiver.feed(b"".join(wire(CardRead(ALL_CARDS[i % 52]), 5000 + i) for i in range(3)), 0.0)
+    assert receiver.feed(wire(card("AS"), 4990), 0.1) == []
+    got = receiver.feed(wire(card("KD"), 7), 0.2)
+    assert got == [ShoeAlarm("the shoe restarted its count: seq 7 after 5002"), card("KD")]
