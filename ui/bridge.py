@@ -25,6 +25,9 @@ from journal.chef import ChefDesk, Correction, Refused, Role
 from journal.live import JournaledTable
 from ui.audit_data import AuditReport, build_report
 from ui.board import Board, fold, initial_board
+from ui.refcounts import protect_singletons
+
+protect_singletons()  # see ui/refcounts.py: PySide6 6.12.0 drops references to None
 
 STOP_TIMEOUT = 5.0
 
@@ -88,9 +91,11 @@ class TableBridge(QObject):
         feeds: tuple[Feed, ...] = (),
         *,
         shoe_size: int = SIXAIN_SIZE,
+        durable: bool = True,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._durable = durable  # False only for measurements: a table's journal syncs
         self._path = Path(journal)
         self._rulebook = rulebook
         self._feeds = feeds
@@ -132,7 +137,7 @@ class TableBridge(QObject):
 
     def _run(self) -> None:
         try:
-            live = JournaledTable.open(self._path, self._rulebook)
+            live = JournaledTable.open(self._path, self._rulebook, durable=self._durable)
         except CroupierError as err:
             self.failed.emit(f"cannot open the journal: {err}")
             return

@@ -1,0 +1,171 @@
+"""The dealer screen's latency: from the last byte of a card's frame on a pty to the screen
+painted with that card (its point, and the call once a row or the coup is complete); and the
+time from `croupier ui` start to its first painted frame.
+
+The whole live path is measured: the serial driver's reader thread on the pty, the native
+decoder, the bridge's worker (journal with a full sync, then the table), the queued signal,
+the dealer screen's update and Qt's paint, offscreen.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tty
+from pathlib import Path
+
+SHOES = 2  # two regulation shoes: over 600 cards
+STARTS = 5
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
+    """Per card: (write → board on the GUI thread, write → painted), in milliseconds."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtGui import QPaintEvent
+    from PySide6.QtWidgets import QApplication
+
+    from croupier.events import CardDrawn, NewShoe
+    from croupier.rulebook import load_rulebook
+    from croupier.shuffle import regulation_shoe
+    from drivers.dialects import DecoderOptions, dialect_named
+    from drivers.messages import CardRead
+    from drivers.native_frames import SEQ_MODULUS
+    from ui.board import Board
+    from ui.bridge import TableBridge
+    from ui.dealer import DealerScreen
+    from ui.feeds import SerialFeed
+
+    app = QApplication.instance() or QApplication([])
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    feed = SerialFeed(os.ttyname(slave), "native")
+    workdir = Path(tempfile.mkdtemp(prefix="bench-ui-"))
+    bridge = TableBridge(workdir / "journal.db", load_rulebook("venezia"), (feed,),
+                         durable=durable)
+    loop = QEventLoop()
+    state = {"boards": 0, "expect": -1, "painted": 0.0, "board": 0.0, "paints": 0}
+
+    class ProbedScreen(DealerScreen):
+        """Notes the first paint after the awaited board. (An application-wide event
+        filter would see every event and, in PySide6 6.12, runs the refcount of `False`
+        down to a crash at exit.)"""
+
+        def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+            super().paintEvent(event)
+            state["paints"] += 1
+            if state["board"] and not state["painted"]:
+                state["painted"] = time.perf_counter()
+                QTimer.singleShot(0, loop.quit)
+
+    screen = ProbedScreen(bridge.submit)
+    screen.resize(1600, 1000)
+
+    def on_board(board: Board) -> None:
+        screen.show_board(board)
+        state["boards"] += 1
+        if state["boards"] == state["expect"]:
+            state["board"] = time.perf_counter()
+
+    bridge.board_changed.connect(on_board)
+    screen.show()
+    bridge.start()
+    dialect = dialect_named("native")
+    options = DecoderOptions()
+    to_board: list[float] = []
+    to_paint: list[float] = []
+    seq = 0
+    try:
+        _settle(app, loop, state, 1)
+        for shoe in range(SHOES):
+            events = regulation_shoe(random.Random(shoe))
+            for event in events:
+                if not isinstance(event, CardDrawn):
+                    break  # the cut card: this shoe's measured cards end here
+                frame = dialect.transmission(CardRead(event.card, event.face_up), seq, options)
+                seq = (seq + 1) % SEQ_MODULUS
+                state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
+                os.write(master, frame)
+                written = time.perf_counter()
+                _wait(loop)
+                to_board.append((state["board"] - written) * 1000)
+                to_paint.append((state["painted"] - written) * 1000)
+            state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
+            bridge.submit(NewShoe())
+            _wait(loop)
+    finally:
+        bridge.stop()
+        screen.close()
+        os.close(master)
+        os.close(slave)
+    if state["paints"] < len(to_paint):
+        raise RuntimeError(f"{state['paints']} paints for {len(to_paint)} cards")
+    return to_board, to_paint
+
+
+def _settle(app: object, loop: object, state: dict[str, float], boards: int) -> None:
+    deadline = time.monotonic() + 10
+    while state["boards"] < boards and time.monotonic() < deadline:
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.processEvents()
+        time.sleep(0.005)
+
+
+def _wait(loop: object) -> None:
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    assert isinstance(loop, QEventLoop)
+    guard = QTimer()
+    guard.setSingleShot(True)
+    guard.timeout.connect(loop.quit)  # never hang the bench on a lost frame
+    guard.start(2000)
+    loop.exec()
+    guard.stop()
+
+
+def first_frame() -> list[float]:
+    """Seconds from starting `croupier ui --demo` to its first painted frame."""
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = []
+    for _ in range(STARTS):
+        with tempfile.TemporaryDirectory() as directory:
+            started = time.time()
+            done = subprocess.run(
+                [sys.executable, "-m", "croupier", "ui", "--demo", "--first-frame",
+                 "--journal", str(Path(directory) / "j.db")],
+                cwd=root, env=env, capture_output=True, text=True, timeout=60, check=False)
+        line = done.stdout.strip().split("\n")[0]
+        if done.returncode != 0 or not line.startswith("first frame at "):
+            raise RuntimeError(f"croupier ui did not paint: {done.stderr.strip()[-300:]}")
+        out.append(float(line.removeprefix("first frame at ")) - started)
+    return out
+
+
+def main() -> None:
+    for durable, what in ((True, "journal synced to disk per row, as at a table"),
+                          (False, "journal not synced: the driver, worker and Qt alone")):
+        to_board, to_paint = card_latency(durable=durable)
+        lost = sum(1 for t in to_paint if t < 0)
+        painted = [t for t in to_paint if t >= 0]
+        boards = [t for t in to_board if t >= 0]
+        print(f"card frame on the pty -> dealer screen painted ({what}), {len(painted)} cards"
+              f" ({lost} not painted within 2 s):")
+        print(f"  p50 {_percentile(painted, 50):.2f} ms   p99 {_percentile(painted, 99):.2f} ms"
+              f"   max {max(painted):.2f} ms   (target p99 < 16.7 ms, one 60 Hz frame)")
+        print(f"  of which frame -> board on the GUI thread: p50 "
+              f"{_percentile(boards, 50):.2f} ms   p99 {_percentile(boards, 99):.2f} ms")
+    starts = first_frame()
+    print(f"croupier ui --demo start -> first painted frame (offscreen), {STARTS} starts: "
+          f"median {statistics.median(starts) * 1000:.0f} ms   max {max(starts) * 1000:.0f} ms")
