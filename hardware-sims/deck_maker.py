@@ -46,6 +46,7 @@ class Style:
     inks: dict[str, tuple[int, int, int]]  # BGR per suit letter
     index_scale: float
     court_colours: tuple[tuple[int, int, int], ...]
+    border: tuple[int, int, int] | None  # a frame printed along the edge, or none
 
 
 def style_for(seed: int) -> Style:
@@ -63,7 +64,9 @@ def style_for(seed: int) -> Style:
         "C": (30, 140, 30) if four_colour else black,
     }
     courts = tuple(tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(3))
-    return Style(width, height, int(rng.choice(_FONTS)), inks, float(rng.uniform(1.1, 1.5)), courts)  # type: ignore[arg-type]
+    font, scale = int(rng.choice(_FONTS)), float(rng.uniform(1.1, 1.5))
+    border = tuple(int(v) for v in rng.integers(0, 200, 3)) if rng.random() < 0.35 else None
+    return Style(width, height, font, inks, scale, courts, border)  # type: ignore[arg-type]
 
 
 def draw_suit(
@@ -125,6 +128,9 @@ def draw_face(name: str, style: Style) -> np.ndarray:
             draw_suit(face, suit, (cx, cy), size, ink)
     else:
         _court(face, rank, suit, style, ink)
+    if style.border is not None:
+        inset, thick = round(0.035 * w), max(2, round(0.03 * w))
+        cv2.rectangle(face, (inset, inset), (w - 1 - inset, h - 1 - inset), style.border, thick)
     cv2.rectangle(face, (1, 1), (w - 2, h - 2), (90, 90, 90), 1, cv2.LINE_AA)
     alpha = np.zeros((h, w), np.uint8)
     radius = w // 16

@@ -27,7 +27,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="module")
 def other_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("deck")
-    write_deck(folder, seed=3)
+    write_deck(folder, seed=4)
     return folder
 
 
@@ -152,3 +152,25 @@ def test_a_deck_with_an_unreadable_face_is_refused(
     (broken / "7H.png").write_bytes(b"truncated")
     with pytest.raises(DeckError, match=r"7H\.png"):
         load_design(broken)
+
+
+def test_a_design_framed_near_its_edge_is_read_or_declined(cache: Path, tmp_path: Path) -> None:
+    framed = tmp_path / "framed"
+    write_deck(framed, seed=17)  # a dark frame printed just inside the edge
+    design = load_design(framed)
+    assert design.inset[0] > 0.03
+    faces = load_faces(framed)
+    named = total = 0
+    for seed in range(3200, 3204):
+        rng = np.random.default_rng(seed)
+        scene = render_coup(faces, random_coup(rng), rng, disturbance=HARSH)
+        for row_got, row_want in zip(_rows(scene.image, design), scene.rows, strict=True):
+            for got, want in zip(row_got, row_want, strict=True):
+                assert got in (None, want)
+                named += got == want
+                total += 1
+    assert named >= 0.8 * total
+
+
+def test_a_white_edged_design_needs_no_outline_correction(cache: Path) -> None:
+    assert builtin_design().inset == (0.0, 0.0)

@@ -9,7 +9,7 @@ import numpy as np
 from croupier.cards import Card
 from vision.design import Design
 from vision.features import describe_both
-from vision.geometry import Quad, rectify
+from vision.geometry import Quad, grow, rectify
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise
@@ -17,6 +17,7 @@ from vision.geometry import Quad, rectify
 MIN_SCORE, FULL_SCORE = 0.82, 0.92
 MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
 MIN_PAPER = 0.3
+_NO_PAPER = 0.02
 CONFIDENCE_BAR = 0.5
 _RIVALS = 6  # the pairwise test is run against this many next-best cards
 # A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
@@ -37,8 +38,17 @@ class Reading:
 
 
 def classify(frame: np.ndarray, quad: Quad, design: Design) -> Reading:
-    """The card inside `quad` of `frame`."""
-    return classify_straight(rectify(frame, quad, design.size), design)
+    """The card inside `quad` of `frame`.
+
+    For a design whose outline the card finder draws inside the edges (a frame printed
+    near the edge), the outline grown back to the edges is read too, and the surer of the
+    two readings is kept.
+    """
+    reading = classify_straight(rectify(frame, quad, design.size), design)
+    if design.inset == (0.0, 0.0) or reading.card is not None:
+        return reading
+    grown = classify_straight(rectify(frame, grow(quad, design.inset), design.size), design)
+    return max(reading, grown, key=lambda r: (r.confidence, r.score))
 
 
 def classify_straight(card: np.ndarray, design: Design) -> Reading:
@@ -49,7 +59,10 @@ def classify_straight(card: np.ndarray, design: Design) -> Reading:
     another card with some confidence: then the card is declined.
     """
     views, paperness = describe_both(card)
-    paper = _ramp(paperness, 0.0, MIN_PAPER)
+    # A design printed to its edges is never as bare as plain stock: judge it by its own
+    # faces, and not at all when they show no bare stock.
+    limit = min(MIN_PAPER, 0.5 * design.paper)
+    paper = _ramp(paperness, 0.0, limit) if limit > _NO_PAPER else 1.0
     hypotheses = [
         _hypothesis(scores, level, design, paper)
         for view in views

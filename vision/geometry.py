@@ -316,6 +316,15 @@ def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
     )
 
 
+def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
+    """The card whose outline, `inset` (shares of width, height) inside its edges, is `quad`."""
+    dx, dy = inset
+    inner = np.float32([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]])
+    to_frame = cv2.getPerspectiveTransform(inner, quad.corners.astype(np.float32))
+    unit = np.float32([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]])
+    return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))
+
+
 def whole_frame(frame: np.ndarray) -> Quad:
     """The frame itself as the card, for a close-up or a bare face image."""
     h, w = frame.shape[:2]
