@@ -107,3 +107,15 @@ def test_unknown_backends_and_dialects_are_named_in_the_error() -> None:
         open_backend("replay", str(FIXTURE), dialect="morse")
     with pytest.raises(ShoeError, match=r"nope\.shoe"):
         open_backend("replay", "nope.shoe")
+
+
+def test_a_pyserial_url_such_as_loop_is_opened_through_serial_for_url() -> None:
+    shoe = SerialShoe("loop://", "native")
+    got: list[ShoeEvent] = []
+    thread = threading.Thread(target=lambda: got.extend(shoe.events()), name="test-loop")
+    thread.start()
+    time.sleep(0.3)  # long enough to fail to open it, and say so, if it could not be opened
+    shoe.close()
+    thread.join(5.0)
+    assert not thread.is_alive()
+    assert got == []  # opened, and a loop on its own hears no shoe (its own requests echo)

@@ -39,14 +39,14 @@ def decode_split(data: bytes, dialect: str, cuts: list[int], *, live: bool) -> l
     return out + decoder.finish()
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(DIALECT_NAMES), st.binary(max_size=400))
 def test_arbitrary_bytes_never_raise(dialect: str, data: bytes) -> None:
     for message in decode_bytes(data, dialect):
         assert isinstance(message, CardRead | CutRead | Misread | ShoeAlarm | Garbage | Lost)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(DIALECT_NAMES),
     st.lists(shoe_messages, max_size=40),
@@ -61,7 +61,7 @@ def test_any_split_of_a_valid_stream_gives_the_messages_sent(
     assert decode_split(data, dialect, [], live=False) == messages
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(DIALECT_NAMES),
     st.lists(shoe_messages, max_size=20),
@@ -78,7 +78,7 @@ def test_any_split_of_a_noisy_stream_gives_the_same_messages(
     assert decode_split(data, dialect, cuts, live=False) == decode_bytes(data, dialect)
 
 
-@settings(max_examples=100)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(DIALECT_NAMES), st.binary(max_size=300), st.lists(st.integers(0, 500)))
 def test_a_live_decoder_survives_anything_with_idle_calls(
     dialect: str, data: bytes, cuts: list[int]
@@ -99,7 +99,7 @@ def test_garbage_between_frames_is_counted_and_the_frames_survive() -> None:
         assert decode_bytes(data, dialect) == [messages[0], Garbage(3), messages[1]], dialect
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(DIALECT_NAMES),
     st.lists(shoe_messages, min_size=1, max_size=30),
