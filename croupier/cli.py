@@ -13,6 +13,7 @@ from typing import cast
 EDGE_COMMANDS = {
     "odds": "croupier.odds",
     "audit": "journal.cli",
+    "stats": "journal.cli",
     "decode": "drivers.cli",
     "table": "drivers.cli",
     "ui": "ui.cli",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
+from croupier.argparsing import CommandParser
 from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
 from croupier.engine import Phase
 from croupier.errors import CroupierError
@@ -22,16 +22,9 @@ from croupier.table import Event, Table
 from croupier.transcript import describe
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors exit 2 with one line, like every other bad input."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def _replay_parser() -> _Parser:
-    parser = _Parser(prog="croupier replay", description="Play a shoe fixture through the engine.")
+def _replay_parser() -> CommandParser:
+    parser = CommandParser(prog="croupier replay",
+                           description="Play a shoe fixture through the engine.")
     parser.add_argument("fixture", help="a .shoe fixture or a .session.jsonl script")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
@@ -39,8 +32,8 @@ def _replay_parser() -> _Parser:
     return parser
 
 
-def _demo_parser() -> _Parser:
-    parser = _Parser(prog="croupier demo", description="Shuffle a shoe and show it dealt.")
+def _demo_parser() -> CommandParser:
+    parser = CommandParser(prog="croupier demo", description="Shuffle a shoe and show it dealt.")
     parser.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
     return parser

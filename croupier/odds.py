@@ -27,15 +27,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
-from typing import NoReturn
 
+from croupier.argparsing import CommandParser
 from croupier.cards import ALL_CARDS
 
 LIMIT = 30  # a row is dealt until its point passes this
@@ -310,14 +309,6 @@ def _arrangement_probability(packed: int, total: int, width: int) -> Fraction:
     return Fraction(numerator, math.perm(total, longest))
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors exit 2 with one line on stderr, as every bad input does."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
 def _decks(text: str) -> int:
     try:
         decks = int(text)
@@ -331,7 +322,7 @@ def _decks(text: str) -> int:
 
 def main(command: str, args: list[str]) -> int:
     """`croupier odds [--decks N] [--json]`: the exact odds, as JSON or as a table."""
-    parser = _Parser(prog=f"croupier {command}",
+    parser = CommandParser(prog=f"croupier {command}",
                      description="Exact odds of Trente et Quarante from a full shoe.")
     parser.add_argument("--decks", type=_decks, default=DEFAULT_DECKS,
                         help=f"decks in the shoe, {MIN_DECKS} to {MAX_DECKS} "

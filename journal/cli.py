@@ -1,4 +1,4 @@
-"""`croupier audit verify|export|set-pin`: the journal's commands."""
+"""`croupier audit verify|export|set-pin` and `croupier stats`: the journal's commands."""
 
 from __future__ import annotations
 
@@ -8,20 +8,15 @@ import os
 import sys
 from pathlib import Path
 
+from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
 from journal.store import Journal, JournalError, verify
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def _audit_parser() -> _Parser:
-    parser = _Parser(prog="croupier audit", description="Check and read a table's journal.")
-    sub = parser.add_subparsers(dest="action", required=True, parser_class=_Parser)
+def _audit_parser() -> CommandParser:
+    parser = CommandParser(prog="croupier audit", description="Check and read a table's journal.")
+    sub = parser.add_subparsers(dest="action", required=True, parser_class=CommandParser)
     check = sub.add_parser("verify", help="check the hash chain of every row")
     check.add_argument("journal")
     check.add_argument("--key-file", help="the table's secret, for a keyed journal")
@@ -51,6 +46,10 @@ def read_secret(key_file: str | None) -> bytes | None:
 
 def main(command: str, args: list[str]) -> int:
     try:
+        if command == "stats":
+            from journal.stats import main as stats_main
+
+            return stats_main(args)
         return _audit(_audit_parser().parse_args(args))
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)

@@ -8,7 +8,6 @@ when an honest shoe would produce one so extreme less often than `ALPHA` of the 
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from collections import Counter
@@ -17,8 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
+from croupier.odds import table_odds
 from journal.store import Journal
 
 ALPHA = 0.001
@@ -221,16 +222,25 @@ def _scope(name: str, tally: Tally, theory: Theory, **extra: Any) -> dict[str, A
     }
 
 
-def main(args: list[str], theory: Theory) -> int:
-    parser = argparse.ArgumentParser(prog="croupier stats",
-                                     description="Observed frequencies against the theory.")
+def theory_of(decks: int) -> Theory:
+    """The exact theory of a full shoe of `decks` decks (`croupier odds`)."""
+    odds = table_odds(decks)
+    return Theory({p: float(q) for p, q in odds.row.items()}, float(odds.refait),
+                  float(odds.apres))
+
+
+def main(args: list[str]) -> int:
+    parser = CommandParser(prog="croupier stats",
+                           description="Observed frequencies against the theory.")
     parser.add_argument("journals", nargs="+", type=Path)
     parser.add_argument("--json", action="store_true", help="one JSON report")
+    parser.add_argument("--decks", type=int, default=6, choices=range(1, 9), metavar="N",
+                        help="decks in the shoe (default 6)")
     options = parser.parse_args(args)
     for path in options.journals:
         if not path.is_file():
             raise CroupierError(f"no journal at {str(path)!r}")
-    result = report(options.journals, theory)
+    result = report(options.journals, theory_of(options.decks))
     if options.json:
         print(dumps(result))
     else:
