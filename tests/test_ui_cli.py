@@ -57,6 +57,13 @@ def test_demo_without_a_display_prints_the_transcript(monkeypatch, capsys) -> No
     assert "End of the shoe" in captured.out
 
 
+def test_an_offscreen_platform_is_no_display_for_the_window(monkeypatch, capsys) -> None:
+    _headless(monkeypatch)
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert main("ui", ["--demo", "--seed", "3"]) == 0
+    assert "Demo shoe, seed 3" in capsys.readouterr().out
+
+
 def test_ui_for_a_real_table_without_a_display_exits_2(monkeypatch, capsys) -> None:
     _headless(monkeypatch)
     assert main("ui", ["--shoe", "/dev/null"]) == 2

@@ -10,6 +10,7 @@ from croupier.rulebook import load_rulebook
 from journal.live import JournaledTable
 from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
 from ui.replay import ReplayView
+from ui.widgets import CardFace
 
 VENEZIA = load_rulebook("venezia")
 
@@ -38,6 +39,10 @@ def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
     assert "Carte de coupe passée" in view.screen.shoe_label.text()
     qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
     assert view.screen.call_fr.text() == "deux · cinq · rouge perd et couleur"
+    view.step(-2)  # from coup 4 back to coup 2: every card on the rows is replaced
+    faces = [face.seen for face in view.screen.noir_row.findChildren(CardFace)
+             if face.isVisibleTo(view.screen.noir_row)]
+    assert [str(seen.card) for seen in faces] == ["6S", "QH", "8D", "9C"]
 
 
 def test_a_session_script_shows_its_settlements(qtbot) -> None:

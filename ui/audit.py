@@ -173,7 +173,10 @@ class AuditView(QWidget):
         self.marque.setReadOnly(True)
         self.marque.setStyleSheet("font-family: monospace; font-size: 16pt;")
         self.stats = QTableWidget(0, 5)
-        self.stats.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        stats_header = self.stats.horizontalHeader()
+        stats_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (2, 3):  # the observed and expected counts are the long ones
+            stats_header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.stats.verticalHeader().hide()
         self.stats_note = QLabel("")
         stats_tab = QWidget()

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from croupier.cards import DECKS_IN_SIXAIN
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
+from croupier.odds import table_odds
 from journal.chef import ChefDesk
 from journal.live import JournaledTable
 from journal.stats import Theory, marque, report, shoes_of
@@ -51,16 +52,11 @@ class AuditReport:
     locked_for: float
 
 
-def theory() -> Theory | None:
-    """The exact theory from `croupier.odds`, or None while that module is not there."""
-    try:
-        from croupier import odds
-
-        data: dict[str, Any] = odds.theory(6)  # type: ignore[attr-defined]
-        return Theory({int(k): float(v) for k, v in data["row"].items()},
-                      float(data["refait"]), float(data["apres"]))
-    except (ImportError, AttributeError, KeyError, TypeError, ValueError):
-        return None
+def theory() -> Theory:
+    """The exact theory of a full sixain (`croupier odds`), computed once."""
+    odds = table_odds(DECKS_IN_SIXAIN)
+    return Theory({point: float(p) for point, p in odds.row.items()}, float(odds.refait),
+                  float(odds.apres))
 
 
 def build_report(live: JournaledTable, desk: ChefDesk) -> AuditReport:
@@ -120,8 +116,6 @@ def _statistics(
         return (), (), f"cannot read the coups: {err}"
     marques = tuple((f"shoe {s.number}", *marque(s.coups)) for s in shoes)
     exact = theory()
-    if exact is None:
-        return marques, (), "theory not available (croupier odds): observed counts only"
     tests = tuple(
         TestLine(scope["scope"], t["test"], t["observed"], t["expected"], float(t["p"]),
                  bool(t["flagged"]))

@@ -59,7 +59,8 @@ def _screenshot_parser() -> _Parser:
     parser.add_argument("out", help="the PNG to write")
     parser.add_argument("--fixture", help="a .shoe fixture, .session.jsonl script or "
                         "journal .db (default: a built-in demo shoe)")
-    parser.add_argument("--view", choices=["dealer", "audit", "replay"], default="dealer")
+    parser.add_argument("--view", choices=["dealer", "audit", "stats", "replay"],
+                        default="dealer", help="stats: the audit view's marque and statistics")
     parser.add_argument("--after", type=int, default=1, help="show the table after coup N")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
     parser.add_argument("--lang", choices=[lang.value for lang in Lang], default="fr")
@@ -81,11 +82,18 @@ def main(command: str, args: list[str]) -> int:
     return 2
 
 
+HIDDEN_PLATFORMS = ("offscreen", "minimal")  # Qt draws there, but nobody can see or touch it
+
+
 def has_display() -> bool:
-    """False on a Unix machine with no X or Wayland display and no Qt platform chosen."""
+    """False on a Unix machine with no X or Wayland display and no Qt platform chosen, or
+    with a Qt platform that shows nothing."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform.split(":")[0] in HIDDEN_PLATFORMS:
+        return False
     if sys.platform in ("win32", "darwin"):
         return True
-    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+    return bool(platform or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 # -- croupier screenshot ------------------------------------------------------------------
@@ -109,7 +117,7 @@ def _screenshot(options: argparse.Namespace) -> int:
     scenario = load_scenario(options.fixture) if options.fixture else demo_scenario()
     image = render_view(options.view, scenario, rulebook, options.after,
                         lang=Lang(options.lang), size=size)
-    if not image.save(options.out, "PNG"):
+    if not image.save(options.out, "PNG", 0):  # 0: the smallest file
         raise CroupierError(f"cannot write {options.out!r}")
     print(f"{options.out}: the {options.view} view after coup {options.after} of "
           f"{scenario.name}")
@@ -121,7 +129,7 @@ def _screenshot(options: argparse.Namespace) -> int:
 
 def _ui(options: argparse.Namespace) -> int:
     rulebook = load_rulebook(options.rules)
-    if not has_display():
+    if not has_display() and not options.first_frame:
         return _headless(options)
     from PySide6.QtWidgets import QApplication
 

@@ -186,6 +186,7 @@ class PrisonPanel(QWidget):
         while self._layout.count():
             item = self._layout.takeAt(0)
             if item is not None and (widget := item.widget()) is not None:
+                widget.hide()
                 widget.deleteLater()
         self.buttons = {}
         if not board.layout.choices_open or not prisoners:

@@ -17,6 +17,8 @@ if TYPE_CHECKING:  # Qt is loaded only once a picture is wanted
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication, QWidget
 
+    from ui.audit import AuditView
+
 SCREENSHOT_PIN = "2468"  # the picture's throwaway journal needs a PIN to show the PIN flow
 
 
@@ -46,8 +48,11 @@ def render_view(view: str, scenario: Scenario, rulebook: Rulebook, after: int, *
 
 def _build(view: str, scenario: Scenario, rulebook: Rulebook, after: int,
            lang: Lang) -> QWidget:
-    if view == "audit":
-        return _audit(scenario, rulebook, after, lang)
+    if view in ("audit", "stats"):
+        audit = _audit(scenario, rulebook, after, lang)
+        if view == "stats":
+            audit.tabs.setCurrentIndex(1)  # the marque and the statistics against theory
+        return audit
     if view == "replay":
         from ui.replay import ReplayView
 
@@ -63,7 +68,7 @@ def _build(view: str, scenario: Scenario, rulebook: Rulebook, after: int,
     return screen
 
 
-def _audit(scenario: Scenario, rulebook: Rulebook, after: int, lang: Lang) -> QWidget:
+def _audit(scenario: Scenario, rulebook: Rulebook, after: int, lang: Lang) -> AuditView:
     from journal.chef import ChefDesk
     from journal.live import JournaledTable
     from ui.audit import AuditView

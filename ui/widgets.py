@@ -59,8 +59,9 @@ class CardFace(QLabel):
         border = GOLD if seen.face_up else "#cfcfcf"
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setFixedSize(84, 112)
+        size = 24 if seen.card.rank is Rank.TEN else 32  # "10" is a character wider
         self.setStyleSheet(f"background: #fdfdf8; color: {colour}; border: 5px solid {border};"
-                           "border-radius: 10px; font-size: 32pt; font-weight: bold;")
+                           f"border-radius: 10px; font-size: {size}pt; font-weight: bold;")
         self.setToolTip("face up" if seen.face_up else str(seen.card))
 
 
@@ -95,6 +96,7 @@ class CardRow(QWidget):
         while self._cards.count() > keep:  # only what changed is rebuilt: cards arrive one by one
             item = self._cards.takeAt(self._cards.count() - 1)
             if item is not None and (widget := item.widget()) is not None:
+                widget.hide()  # at once: the deletion waits for the event loop
                 widget.deleteLater()
         for seen in cards[keep:]:
             self._cards.addWidget(CardFace(seen))
