@@ -129,3 +129,23 @@ def test_table_on_a_live_shoe_stops_cleanly_on_ctrl_c(dialect: str) -> None:
     assert table.returncode == 0, err
     assert "stopped" in err
     assert "Traceback" not in err
+
+
+def test_a_serial_table_never_loads_opencv() -> None:
+    script = (
+        "import sys, io, contextlib\n"
+        "from drivers import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = cli.main('table', ['--shoe', {str(FIXTURE)!r}, '--backend', 'replay'])\n"
+        "print(code, 'cv2' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.stdout.split() == ["0", "False"], done.stderr
+
+
+def test_a_camera_that_cannot_be_opened_is_named() -> None:
+    done = croupier("table", "--camera", "/no/such/camera-folder")
+    assert done.returncode == 2
+    assert "/no/such/camera-folder" in done.stderr.decode()
