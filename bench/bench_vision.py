@@ -38,7 +38,7 @@ from vision.design import _face_files as face_files
 from vision.layout import read_layout, read_one
 
 SEED = 20_000
-UNSEEN_DESIGNS = (101, 102, 103)  # deck_maker seeds tuning never saw
+UNSEEN_DESIGNS = (101, 102, 103, 107)  # deck_maker seeds tuning never saw (101, 102 framed)
 HARDER = Disturbance(rotation_deg=10, perspective=0.06, noise=10, blur=2.0, jpeg_quality=50)
 COUPS = 40
 SINGLE_POSES = 2
