@@ -14,6 +14,7 @@ from typing import Final
 from croupier.cards import Card, Rank, Suit
 from drivers.checks import Check, check_named
 from drivers.errors import BadFrameError
+from drivers.framing import ResyncingFramer
 from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
 ENQ: Final = 0x05
@@ -85,41 +86,13 @@ def data_message(data: bytes) -> Message:
     return Status(f"{_STATUS[command]} {text}".strip())
 
 
-class AngelFramer:
-    """Resynchronises on ENQ; a card frame has a fixed size, others end at the first ETX."""
+class AngelFramer(ResyncingFramer[tuple[int, bytes]]):
+    """Resynchronises on ENQ; a card frame has a fixed size, others end at the first ETX.
+    Frames come out as (SEQ, DATA)."""
 
     def __init__(self, check: Check | None) -> None:
+        super().__init__()
         self._check = check
-        self._buffer = bytearray()
-        self._skipped = 0
-
-    def feed(self, data: bytes) -> list[tuple[int, bytes] | Garbage]:
-        self._buffer += data
-        out: list[tuple[int, bytes] | Garbage] = []
-        while (frame := self._next()) is not None:
-            out += self._flush_skipped()
-            out.append(frame)
-        return out
-
-    def drop_partial(self) -> list[tuple[int, bytes] | Garbage]:
-        if not self._buffer:
-            return []
-        self._skip(1)
-        return self.feed(b"")
-
-    def finish(self) -> list[tuple[int, bytes] | Garbage]:
-        out: list[tuple[int, bytes] | Garbage] = []
-        while self._buffer:
-            out += self.drop_partial()
-        return out + self._flush_skipped()
-
-    def _flush_skipped(self) -> list[Garbage]:
-        skipped, self._skipped = self._skipped, 0
-        return [Garbage(skipped)] if skipped else []
-
-    def _skip(self, count: int) -> None:
-        del self._buffer[:count]
-        self._skipped += count
 
     def _next(self) -> tuple[int, bytes] | None:
         buffer = self._buffer

@@ -14,6 +14,7 @@ from typing import Final
 from croupier.cards import Card
 from croupier.errors import CardError
 from drivers.errors import BadFrameError
+from drivers.framing import ResyncingFramer
 from drivers.messages import CardRead, CutRead, Garbage, Message, Misread, ShoeAlarm
 
 BAUD: Final = 9600
@@ -69,51 +70,9 @@ def _card(text: str) -> Message:
         return Misread()
 
 
-class BeeDecoder:
-    """Text → messages: white space separates frames, anything else outside one is garbage."""
-
-    def __init__(self) -> None:
-        self._buffer = bytearray()
-        self._skipped = 0
-        self._previous: str | None = None
-
-    def feed(self, data: bytes, now: float) -> list[Message]:
-        self._buffer += data
-        out: list[Message] = []
-        while (frame := self._next()) is not None:
-            out += self._flush_skipped()
-            out += self._frame(*frame)
-        return out
-
-    def idle(self, now: float) -> list[Message]:
-        if not self._buffer:
-            return []
-        self._skip(1)
-        return self.feed(b"", now)
-
-    def finish(self) -> list[Message]:
-        out: list[Message] = []
-        while self._buffer:
-            out += self.idle(0.0)
-        return out + self._flush_skipped()
-
-    def outgoing(self) -> bytes:
-        return b""
-
-    def _flush_skipped(self) -> list[Message]:
-        skipped, self._skipped = self._skipped, 0
-        return [Garbage(skipped)] if skipped else []
-
-    def _skip(self, count: int) -> None:
-        del self._buffer[:count]
-        self._skipped += count
-
-    def _frame(self, headed: bool, body: str, size: int) -> list[Message]:
-        if not headed and body == self._previous:
-            return []  # the shoe repeating what it just said
-        self._previous = body
-        message = body_message(body)
-        return [message] if message else [Garbage(size)]
+class BeeFramer(ResyncingFramer[tuple[bool, str, int]]):
+    """White space separates frames, anything else outside one is garbage. Frames come out
+    as (had a `[mode]`, body, size in bytes)."""
 
     def _next(self) -> tuple[bool, str, int] | None:
         buffer = self._buffer
@@ -146,6 +105,39 @@ class BeeDecoder:
             body = buffer[body_start + 1 : end].decode("ascii")
             del buffer[: end + 1]
             return first == ord("["), body, end + 1
+
+
+class BeeDecoder:
+    """Frames → messages; a body repeated with no `[mode]` before it is the shoe repeating."""
+
+    def __init__(self) -> None:
+        self._framer = BeeFramer()
+        self._previous: str | None = None
+
+    def feed(self, data: bytes, now: float) -> list[Message]:
+        return self._take(self._framer.feed(data))
+
+    def idle(self, now: float) -> list[Message]:
+        return self._take(self._framer.drop_partial())
+
+    def finish(self) -> list[Message]:
+        return self._take(self._framer.finish())
+
+    def outgoing(self) -> bytes:
+        return b""
+
+    def _take(self, items: list[tuple[bool, str, int] | Garbage]) -> list[Message]:
+        out: list[Message] = []
+        for item in items:
+            if isinstance(item, Garbage):
+                out.append(item)
+                continue
+            headed, body, size = item
+            if not headed and body == self._previous:
+                continue  # the shoe repeating what it just said
+            self._previous = body
+            out.append(body_message(body) or Garbage(size))
+        return out
 
 
 def _field_end(buffer: bytearray, start: int, closer: int, limit: int) -> int | None:

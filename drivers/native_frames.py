@@ -13,7 +13,7 @@ from typing import Final
 
 from drivers.checks import crc16_ccitt
 from drivers.errors import BadFrameError
-from drivers.messages import Garbage
+from drivers.framing import ResyncingFramer
 
 STX: Final = 0x02
 ETX: Final = 0x03
@@ -70,44 +70,8 @@ class NativeFrame:
         return bytes((STX,)) + body + crc16_ccitt(body) + bytes((ETX,))
 
 
-class NativeFramer:
-    """Cuts a byte stream into frames; skipped bytes come out as `Garbage` before the next
-    frame (or at `finish`), so any split of the same stream gives the same output."""
-
-    def __init__(self) -> None:
-        self._buffer = bytearray()
-        self._skipped = 0
-
-    def feed(self, data: bytes) -> list[NativeFrame | Garbage]:
-        self._buffer += data
-        out: list[NativeFrame | Garbage] = []
-        while (frame := self._next()) is not None:
-            if self._skipped:
-                out.append(Garbage(self._skipped))
-                self._skipped = 0
-            out.append(frame)
-        return out
-
-    def drop_partial(self) -> list[NativeFrame | Garbage]:
-        """A frame still incomplete after the line went quiet is broken: skip its STX and
-        read on, since the frames it seemed to swallow may be whole."""
-        if not self._buffer:
-            return []
-        self._skip(1)
-        return self.feed(b"")
-
-    def finish(self) -> list[NativeFrame | Garbage]:
-        out: list[NativeFrame | Garbage] = []
-        while self._buffer:
-            out += self.drop_partial()
-        if self._skipped:
-            out.append(Garbage(self._skipped))
-            self._skipped = 0
-        return out
-
-    def _skip(self, count: int) -> None:
-        del self._buffer[:count]
-        self._skipped += count
+class NativeFramer(ResyncingFramer[NativeFrame]):
+    """Cuts a byte stream into native frames, resynchronising on STX."""
 
     def _next(self) -> NativeFrame | None:
         buffer = self._buffer
