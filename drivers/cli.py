@@ -17,8 +17,8 @@ from drivers.to_events import message_json, message_line
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors exit 2 with one line on stderr."""
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors exit 2 with one line on stderr, like every other bad input."""
 
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: {message}", file=sys.stderr)
@@ -35,8 +35,8 @@ def _add_check(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _decode_parser() -> _Parser:
-    parser = _Parser(prog="croupier decode", description="Decode bytes captured from a shoe.")
+def _decode_parser() -> OneLineParser:
+    parser = OneLineParser(prog="croupier decode", description="Decode bytes captured from a shoe.")
     parser.add_argument("file", help="the raw bytes, or - for stdin")
     parser.add_argument("--dialect", required=True, choices=list(DIALECTS))
     parser.add_argument("--json", action="store_true", help="one JSON object per message")
@@ -63,8 +63,8 @@ def decode(args: list[str]) -> int:
     return 0
 
 
-def _table_parser() -> _Parser:
-    parser = _Parser(
+def _table_parser() -> OneLineParser:
+    parser = OneLineParser(
         prog="croupier table",
         description="A headless live table: prints each card, the points, the calls and the "
         "payout order as the coup unfolds. Ctrl-C stops it.",

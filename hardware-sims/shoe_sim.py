@@ -12,7 +12,6 @@ stopped (SIGTERM or Ctrl-C), or `--linger` seconds after the last message.
 
 from __future__ import annotations
 
-import argparse
 import random
 import shutil
 import signal
@@ -22,7 +21,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType as StackFrame
-from typing import NoReturn
 
 from hardware_sims.sim_faults import FaultInjector, FaultSpec, FaultSpecError
 from hardware_sims.sim_links import Link, PtyLink, TcpLink
@@ -31,6 +29,7 @@ from croupier.errors import CroupierError
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import parse_shoe
 from drivers.checks import CHECKS, UNVERIFIED
+from drivers.cli import OneLineParser
 from drivers.dialects import DIALECTS, DecoderOptions, Dialect, dialect_named
 from drivers.messages import CardRead, CutRead, Message
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
@@ -148,14 +147,10 @@ class ShoeSimulator:
                 self._last_sent = now
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        print(f"shoe_sim: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(prog="python -m hardware_sims.shoe_sim", description=__doc__.split("\n")[0])
+def _parser() -> OneLineParser:
+    parser = OneLineParser(
+        prog="python -m hardware_sims.shoe_sim", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("fixture", help="a .shoe fixture")
     parser.add_argument("--dialect", required=True, choices=list(DIALECTS))
     where = parser.add_mutually_exclusive_group()
