@@ -33,8 +33,7 @@ from hardware_sims.scene_render import (
 from croupier.events import CardDrawn
 from croupier.fixtures import parse_shoe
 from drivers.camera import CameraShoe
-from vision.design import BUILTIN, Design, build_design, builtin_design, load_design
-from vision.design import _face_files as face_files
+from vision.design import BUILTIN, Design, build_design, builtin_design, face_files, load_design
 from vision.layout import read_layout, read_one
 
 SEED = 20_000

@@ -13,11 +13,10 @@ from vision.geometry import Quad, grow, rectify
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise
-# test is 0.5 on the reference itself, 0 half way to the rival), and (3) it is paper.
+# test is 0.5 on the reference itself, 0 half way to the rival), and (3) it is as much
+# paper as the design's faces are.
 MIN_SCORE, FULL_SCORE = 0.82, 0.92
 MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
-MIN_PAPER = 0.3
-_NO_PAPER = 0.02
 CONFIDENCE_BAR = 0.5
 _RIVALS = 6  # the pairwise test is run against this many next-best cards
 # A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
@@ -59,10 +58,7 @@ def classify_straight(card: np.ndarray, design: Design) -> Reading:
     another card with some confidence: then the card is declined.
     """
     views, paperness = describe_both(card)
-    # A design printed to its edges is never as bare as plain stock: judge it by its own
-    # faces, and not at all when they show no bare stock.
-    limit = min(MIN_PAPER, 0.5 * design.paper)
-    paper = _ramp(paperness, 0.0, limit) if limit > _NO_PAPER else 1.0
+    paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
     hypotheses = [
         _hypothesis(scores, level, design, paper)
         for view in views
@@ -74,8 +70,10 @@ def classify_straight(card: np.ndarray, design: Design) -> Reading:
         for h in hypotheses
         if h.guess != chosen.guess and h.score >= chosen.score - _COMPARABLE
     ]
-    if max(rivals, default=0.0) >= _CONTRADICTION:
-        chosen = Reading(None, chosen.guess, round(chosen.confidence * 0.5, 3), chosen.score, 0.0)
+    contradiction = max(rivals, default=0.0)
+    if contradiction >= _CONTRADICTION:
+        doubt = min(chosen.confidence, CONFIDENCE_BAR) * (1.0 - contradiction)
+        chosen = Reading(None, chosen.guess, round(doubt, 3), chosen.score, 0.0)
     return chosen
 
 

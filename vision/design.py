@@ -21,6 +21,7 @@ BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
 _CACHE_VERSION = b"vision-design-6"  # bump when the maps change, so old caches are rebuilt
 FACE_WEIGHT = 0.5
+_PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # Faces whose paper inside a printed frame is measured at calibration; the paper inside a
 # frame covers at least this share of the face; an inset below this share is none.
 _INSET_PROBES = ("2S", "3H", "4D", "5C", "6S", "7H", "8D", "9C", "TS")
@@ -47,6 +48,14 @@ class Design:
         """How well `maps` match each reference at each blur level: (levels, 52)."""
         return FACE_WEIGHT * (self.face @ maps.face) + (1 - FACE_WEIGHT) * (self.index @ maps.index)
 
+    @property
+    def paper_bar(self) -> float:
+        """How paper-like a card of this design looks at the least (0 when its faces show
+        no bare stock, as a design printed to its edges): a bar for telling cards from
+        other things."""
+        bar = min(_PAPER_BAR, 0.5 * self.paper)
+        return bar if bar > _NO_PAPER else 0.0
+
     @cached_property
     def gram(self) -> np.ndarray:
         """How alike each pair of references is at each blur level, on the same score."""
@@ -62,7 +71,7 @@ def builtin_design() -> Design:
 
 def load_design(deck: str | Path) -> Design:
     """The design whose 52 faces are in `deck`, from the cache when it was built before."""
-    files = _face_files(Path(deck))
+    files = face_files(Path(deck))
     digest = hashlib.sha256(_CACHE_VERSION)
     for name in sorted(files):
         digest.update(name.encode())
@@ -124,7 +133,8 @@ def _outline_inset(faces: dict[str, np.ndarray]) -> tuple[float, float]:
     return (dx, dy) if max(dx, dy) > _INSET_SIGNIFICANT else (0.0, 0.0)
 
 
-def _face_files(deck: Path) -> dict[str, Path]:
+def face_files(deck: Path) -> dict[str, Path]:
+    """The 52 face images of a deck folder by card name; `DeckError` when one is missing."""
     if not deck.is_dir():
         raise DeckError(f"{deck}: not a folder of card faces")
     found: dict[str, Path] = {}
