@@ -12,7 +12,6 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,47 +71,25 @@ class Tally:
         return text + f"  median {1000 * statistics.median(self.times):.1f} ms/frame"
 
 
-def _timed(tally: Tally, work: Callable[[], object]) -> object:
-    start = time.perf_counter()
-    result = work()
-    tally.times.append(time.perf_counter() - start)
-    return result
-
-
 def singles(faces: dict[str, np.ndarray], design: Design, seed: int, look: Disturbance) -> Tally:
     tally = Tally()
     for k, name in enumerate(CARD_NAMES * SINGLE_POSES):
         scene = render_single(faces, name, np.random.default_rng(seed + k), disturbance=look)
-        reading = _timed(tally, lambda s=scene: read_one(s.image, design))
-        tally.card(str(reading.card) if reading.card else None, name)  # type: ignore[attr-defined]
+        start = time.perf_counter()
+        reading = read_one(scene.image, design)
+        tally.times.append(time.perf_counter() - start)
+        tally.card(str(reading.card) if reading.card else None, name)
     return tally
 
 
 def coups(
     faces: dict[str, np.ndarray], design: Design, seed: int, look: Disturbance, count: int = COUPS
 ) -> Tally:
+    """Random coups of two rows, two to eight cards each."""
     tally = Tally()
     for k in range(count):
         rng = np.random.default_rng(seed + k)
-        scene = render_coup(faces, random_coup(rng), rng, disturbance=look)
-        rows = _timed(tally, lambda s=scene: read_layout(s.image, design))
-        got = [[str(x.reading.card) if x.reading.card else None for x in row] for row in rows]  # type: ignore[attr-defined]
-        tally.coups += 1
-        tally.exact += got == scene.rows
-        found = {
-            w: g
-            for gr, wr in zip(got, scene.rows, strict=False)
-            if len(gr) == len(wr)
-            for g, w in zip(gr, wr, strict=True)
-        }
-        for row_got, row_want in zip(got, scene.rows, strict=False):
-            if len(row_got) != len(row_want):
-                tally.missed += len(row_want)
-                continue
-            for g, w in zip(row_got, row_want, strict=True):
-                tally.card(g, w)
-        tally.missed += sum(len(r) for r in scene.rows[len(got) :])
-        del found
+        _read_coup(tally, faces, design, random_coup(rng), rng=rng, look=look)
     return tally
 
 
@@ -121,20 +98,36 @@ def full_coups(faces: dict[str, np.ndarray], design: Design, seed: int) -> Tally
     tally = Tally()
     for k in range(20):
         rng = np.random.default_rng(seed + k)
-        names = list(rng.choice(CARD_NAMES, 16))
-        rows = [names[:8], names[8:]]
-        scene = render_coup(faces, rows, rng, disturbance=HARSH)
-        got_rows = _timed(tally, lambda s=scene: read_layout(s.image, design))
-        got = [[str(x.reading.card) if x.reading.card else None for x in row] for row in got_rows]  # type: ignore[attr-defined]
-        tally.coups += 1
-        tally.exact += got == rows
-        for row_got, row_want in zip(got, rows, strict=False):
-            if len(row_got) != len(row_want):
-                tally.missed += len(row_want)
-                continue
-            for g, w in zip(row_got, row_want, strict=True):
-                tally.card(g, w)
+        names = [str(n) for n in rng.choice(CARD_NAMES, 16)]
+        _read_coup(tally, faces, design, [names[:8], names[8:]], rng=rng, look=HARSH)
     return tally
+
+
+def _read_coup(
+    tally: Tally,
+    faces: dict[str, np.ndarray],
+    design: Design,
+    rows: list[list[str]],
+    *,
+    rng: np.random.Generator,
+    look: Disturbance,
+) -> None:
+    """Render one coup, read it, and count: a row read with too few or too many cards
+    counts all its cards as missed."""
+    scene = render_coup(faces, rows, rng, disturbance=look)
+    start = time.perf_counter()
+    seen = read_layout(scene.image, design)
+    tally.times.append(time.perf_counter() - start)
+    got = [[str(s.reading.card) if s.reading.card else None for s in row] for row in seen]
+    tally.coups += 1
+    tally.exact += got == rows
+    for k, want in enumerate(rows):
+        row = got[k] if k < len(got) else []
+        if len(row) != len(want):
+            tally.missed += len(want)
+            continue
+        for name, truth in zip(row, want, strict=True):
+            tally.card(name, truth)
 
 
 def calibration(deck: Path) -> str:
