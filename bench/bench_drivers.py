@@ -23,6 +23,7 @@ from drivers.serial_shoe import SerialShoe
 
 SHOES_DECODED = 40
 LATENCY_CARDS = 2000
+NOISE_BYTES = 1_000_000
 WAIT = 2.0  # longest wait for one card's decision before it counts as lost
 
 
@@ -35,15 +36,18 @@ def shoe_messages(shoes: int, seed: int = 1) -> list[Message]:
     ]
 
 
-def throughput(dialect: str, messages: list[Message]) -> tuple[float, int]:
+def throughput(dialect: str, data: bytes) -> float:
+    start = time.perf_counter()
+    decode_bytes(data, dialect)
+    return len(data) / (time.perf_counter() - start) / 1e6
+
+
+def clean_stream(dialect: str, messages: list[Message]) -> bytes:
     spec = dialect_named(dialect)
     options = DecoderOptions()
     data = b"".join(spec.transmission(m, i, options) for i, m in enumerate(messages))
-    start = time.perf_counter()
-    decoded = decode_bytes(data, dialect)
-    elapsed = time.perf_counter() - start
-    assert len(decoded) == len(messages), (dialect, len(decoded))
-    return len(data) / elapsed / 1e6, len(data)
+    assert len(decode_bytes(data, dialect)) == len(messages), dialect
+    return data
 
 
 def latency(dialect: str, cards: int) -> list[float]:
@@ -87,10 +91,15 @@ def latency(dialect: str, cards: int) -> list[float]:
 
 def main() -> None:
     messages = shoe_messages(SHOES_DECODED)
-    print(f"decoding throughput ({SHOES_DECODED} shoes, {len(messages)} messages, clean):")
+    noise = random.Random(3).randbytes(NOISE_BYTES)
+    print(f"decoding throughput ({SHOES_DECODED} shoes, {len(messages)} messages):")
     for dialect in DIALECTS:
-        rate, size = throughput(dialect, messages)
-        print(f"  {dialect:<7} {rate:7.2f} MB/s  ({size / 1e3:.0f} kB)")
+        data = clean_stream(dialect, messages)
+        clean, noisy = throughput(dialect, data), throughput(dialect, noise)
+        print(
+            f"  {dialect:<7} clean {clean:7.2f} MB/s ({len(data) / 1e3:.0f} kB)"
+            f"   random bytes {noisy:7.2f} MB/s ({NOISE_BYTES / 1e6:.0f} MB)"
+        )
     print(f"latency, last byte written to the pty -> engine decision ({LATENCY_CARDS} cards):")
     for dialect in DIALECTS:
         times = sorted(latency(dialect, LATENCY_CARDS))

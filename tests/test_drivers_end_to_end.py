@@ -189,3 +189,15 @@ def test_the_loss_checker_catches_a_silent_loss() -> None:
     unread = CardUnread("t", guess=None)
     assert unreported_losses(want, [*want[:3], unread, *want[4:]]) == []
     assert unreported_losses(want, [*want[:3], unread, *want[5:]]) != []
+
+
+def test_a_shoe_s_misreads_reach_the_engine_as_unread_cards() -> None:
+    want = expected(REGULATION)
+    options = ("--faults", "misread=0.05", "--seed", "5")
+    with running_simulator(REGULATION, "native", *options) as url:
+        got = read_shoe(url, "native", len(want))
+    unread = [e for e in got if isinstance(e, CardUnread)]
+    assert unread
+    assert all(e.guess is None for e in unread)
+    assert unreported_losses(want, got) == []
+    assert len(got) == len(want)

@@ -45,6 +45,7 @@ def test_the_simulator_sends_exactly_the_dialect_s_frames(dialect: str) -> None:
         finally:
             port.close()
     assert got == want
+    assert not Path(url).exists()  # the pty's link went with the simulator
 
 
 def test_a_resend_request_is_answered_with_exactly_the_frames_asked_for() -> None:
