@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-# Detection runs on a frame no wider than this: card edges are long straight lines, so half
-# a 1280-wide frame still places a corner within a pixel or two of the full-size frame.
+# Blobs are looked for in a frame shrunk to this width at most; each card's edges are then
+# found again in the full frame, to a fraction of a pixel.
 _DETECT_WIDTH = 720
 # A card is paper: its darkest channel stays high where green (or any saturated) baize has
 # one channel low. The paper threshold sits at least this far above the baize's level.
@@ -18,7 +18,7 @@ _MAX_CARD_SHARE = 0.9
 _SEAM_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _OPEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _SEAM_DEPTH = 25  # grey levels a seam lies below the paper on both sides of it
-_TYPICAL_ASPECT = 1.42
+_TYPICAL_ASPECT = 1.42  # of a playing card: how many cards a row run together holds
 # Edges are looked for this far (frame pixels) either side of where the blob put them.
 _SNAP_RANGE = 6.0
 _SNAP_STEP = 0.5
