@@ -89,6 +89,7 @@ class _Track:
     """One card on the layout, followed from frame to frame."""
 
     order: int  # when it joined the layout (join frame, then row, then column)
+    joined: int  # the frame it joined in
     quad: Quad
     readings: list[Reading] = field(default_factory=list)
     still: int = 0  # frames in a row it has lain in the same place
@@ -109,8 +110,9 @@ class CameraShoe:
     `settle_frames`: a card still unread after lying still this long is sent for confirmation.
     `vanish_frames`: a card unseen this long has left the layout (shorter absences are a
     hand passing over it). `clear_frames`: a card that left is part of the layout being
-    cleared when the whole layout is empty within this many frames; otherwise it was
-    picked up, or (never named) it is sent for confirmation.
+    cleared when the whole layout is empty within this many frames (a croupier clears a
+    layout card by card); it was picked up when it is not, or when a new card lies on the
+    layout without it first. One never named is then sent for confirmation.
     `recheck_every`: a named card lying still is read again every this many frames, to
     catch a card swapped in place; the frames between only look for new or moved cards.
     """
@@ -124,7 +126,7 @@ class CameraShoe:
         confirm_frames: int = 3,
         settle_frames: int = 8,
         vanish_frames: int = 3,
-        clear_frames: int = 12,
+        clear_frames: int = 90,
         recheck_every: int = 5,
     ) -> None:
         self._frames = open_camera_source(source) if isinstance(source, str) else source
@@ -193,7 +195,8 @@ class CameraShoe:
                 track.missing += 1
         for row in group_rows(new):
             for seen in row:
-                self._tracks.append(_Track(next(self._orders), seen.quad, [seen.reading]))
+                order = next(self._orders)
+                self._tracks.append(_Track(order, number, seen.quad, [seen.reading]))
         events += self._retire(number, empty=self._empty)
         events += self._emit(number)
         return events
@@ -279,12 +282,18 @@ class CameraShoe:
             self._gone.clear()
             return events
         for track in sorted(self._gone, key=_by_order):
-            assert track.vanished_at is not None
-            if track.resolved and number - track.vanished_at >= self.clear_frames:
+            if track.resolved and self._taken(track, number):
                 self._gone.remove(track)
-                name = track.card if track.card is not None else "unconfirmed card"
-                events.append(DeviceAlarm(SOURCE, f"card {name} was taken off the layout"))
+                events.append(_taken_alarm(track))
         return events
+
+    def _taken(self, gone: _Track, number: int) -> bool:
+        """Whether a card that left the layout was taken off it, not cleared with it: the
+        layout did not empty in time, or a new card came to lie on it meanwhile."""
+        assert gone.vanished_at is not None
+        return number - gone.vanished_at >= self.clear_frames or any(
+            t.settled and t.joined > gone.vanished_at for t in self._tracks
+        )
 
     def _emit(self, number: int) -> list[ShoeEvent]:
         """Cards settled enough to name, in the order they joined; a later card waits."""
@@ -304,7 +313,7 @@ class CameraShoe:
     def _verdict(self, track: _Track, number: int) -> ShoeEvent | None:
         if track.vanished_at is not None:
             # It left before it was named: give it time to come back, then ask.
-            return _unread(track) if number - track.vanished_at >= self.clear_frames else None
+            return _unread(track) if self._taken(track, number) else None
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
         if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
@@ -316,13 +325,21 @@ class CameraShoe:
         return None
 
     def _finish(self, number: int) -> list[ShoeEvent]:
-        """The frames ended: cards on the layout not yet named are sent for confirmation."""
+        """The frames ended: cards not yet named are sent for confirmation, and cards that
+        left a layout still holding others were taken off it."""
         events: list[ShoeEvent] = []
         for track in sorted(self._tracks + self._gone, key=_by_order):
             if not track.resolved and (track.settled or track.vanished_at is not None):
                 events.append(self._verdict(track, number) or _unread(track))
                 track.resolved = True
+            elif track.vanished_at is not None and self._tracks:
+                events.append(_taken_alarm(track))
         return events
+
+
+def _taken_alarm(track: _Track) -> DeviceAlarm:
+    name = track.card if track.card is not None else "unconfirmed card"
+    return DeviceAlarm(SOURCE, f"card {name} was taken off the layout")
 
 
 def _doubted(track: _Track) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -130,6 +131,45 @@ def test_clearing_the_layout_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
     table.take(1, 0)
     events = _run([first, table.frames(20)])
     assert [str(e.card) for e in events] == ["AD", "2S"]
+
+
+def test_a_card_taken_while_the_coup_goes_on_raises_an_alarm_at_once(
+    faces: dict[str, np.ndarray],
+) -> None:
+    table = _Table(faces, 8)
+    table.put(0, 0, faces["4D"])
+    table.put(0, 1, faces["5S"])
+    first = table.frames(6)
+    table.take(0, 0)
+    gone = table.frames(5)
+    table.put(0, 2, faces["6C"])
+    frames = [*first, *gone, *table.frames(30)]
+    shown = 0
+
+    def counted() -> Iterator[np.ndarray]:
+        nonlocal shown
+        for frame in frames:
+            shown += 1
+            yield frame
+
+    for event in CameraShoe(counted()).events():
+        if isinstance(event, DeviceAlarm):
+            assert "4D" in event.text
+            break
+    # As soon as the new card lies still, long before the clearing window runs out.
+    assert shown <= len(first) + len(gone) + 6
+
+
+def test_clearing_card_by_card_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
+    table = _Table(faces, 9)
+    for slot, name in enumerate(("7S", "8H", "9D")):
+        table.put(0, slot, faces[name])
+    script = [table.frames(6)]
+    for slot in range(3):
+        table.take(0, slot)
+        script.append(table.frames(10))  # the rake takes a card every third of a second
+    events = _run(script)
+    assert [str(e.card) for e in events] == ["7S", "8H", "9D"]
 
 
 def test_a_card_swapped_in_place_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
