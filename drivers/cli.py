@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from typing import NoReturn
 
@@ -109,6 +110,10 @@ def table(args: list[str]) -> int:
             source.close()
         print(f"croupier table: {err}", file=sys.stderr)
         return 2
+    # Ctrl-C stops the table even when started from a shell that ignores it in background
+    # jobs (an ignored SIGINT is inherited); SIGTERM stops it as cleanly.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
     try:
         LiveTable(sources, rulebook, sys.stdout).run()

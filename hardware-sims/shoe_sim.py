@@ -194,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"shoe_sim: {err}", file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, _stop_on_signal)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even if ignored by the shell
     directory = Path(tempfile.mkdtemp(prefix="shoe-sim-"))
     link: Link | None = None
     try:

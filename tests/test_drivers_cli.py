@@ -100,16 +100,16 @@ def test_table_on_a_fixture_prints_the_coups_as_they_unfold() -> None:
     assert "rouge gagne, la couleur perd" in done.stdout.decode()
 
 
-@pytest.mark.parametrize("dialect", ["native", "bee"])
-def test_table_on_a_live_shoe_stops_cleanly_on_ctrl_c(dialect: str) -> None:
+@pytest.mark.parametrize(
+    ("dialect", "ignored"), [("native", False), ("bee", True)], ids=["native", "bee-bg-job"]
+)
+def test_table_on_a_live_shoe_stops_cleanly_on_ctrl_c(dialect: str, ignored: bool) -> None:
     want = expected_lines()
     with running_simulator(FIXTURE, dialect, "--pace", "0.002") as url:
-        table = subprocess.Popen(
-            [sys.executable, "-m", "croupier", "table", "--shoe", url, "--dialect", dialect],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        command = [sys.executable, "-m", "croupier", "table", "--shoe", url, "--dialect", dialect]
+        if ignored:  # what a shell does to a background job: Ctrl-C must stop it all the same
+            command = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
+        table = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         watchdog = threading.Timer(15.0, table.kill)  # a silent table must not hang the test
         watchdog.start()
         try:
