@@ -46,7 +46,8 @@ def set_pin(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: igno
 
 
 def correct(qtbot, bridge: TableBridge, audit: AuditView, pin: str, button) -> None:  # type: ignore[no-untyped-def]
-    qtbot.keyClicks(audit.corrections.pin, pin)
+    for digit in pin:  # on the touchscreen's keypad: no keyboard at a table
+        qtbot.mouseClick(audit.corrections.keypad.buttons[digit], Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
@@ -81,6 +82,15 @@ def test_marque_and_alarms(qtbot, bridge, views) -> None:
     assert audit.marque.toPlainText() == "shoe 1\n  R\n  C"
     assert audit.alarms.count() == 1
     assert "E3 Card Not Read" in audit.alarms.item(0).text()
+
+
+def test_keypad_types_the_pin_and_rubs_out(qtbot, views) -> None:
+    audit, _ = views
+    keypad = audit.corrections.keypad
+    for key in "123⌫4":
+        qtbot.mouseClick(keypad.buttons[key], Qt.MouseButton.LeftButton)
+    assert audit.corrections.pin.text() == "124"
+    assert audit.corrections.new_pin.text() == ""
 
 
 def test_corrections_need_a_pin_to_be_set_first(qtbot, bridge, views) -> None:

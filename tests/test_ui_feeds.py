@@ -3,12 +3,14 @@ serial driver on a reader thread, applied by the bridge's worker, shown by the s
 
 from __future__ import annotations
 
+from croupier.events import DeviceAlarm
 from croupier.rulebook import load_rulebook
+from croupier.table import Event
 from journal.store import verify
 from tests.test_ui_support import FIXTURES
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
-from ui.feeds import SerialFeed, SimulatorFeed
+from ui.feeds import CameraFeed, SerialFeed, SimulatorFeed
 
 
 def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> None:
@@ -43,3 +45,14 @@ def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_pa
                         timeout=5000)
     finally:
         bridge.stop()
+
+
+def test_a_camera_that_cannot_be_opened_raises_an_alarm(tmp_path) -> None:
+    got: list[Event] = []
+    feed = CameraFeed(str(tmp_path / "no-such-camera"))
+    feed.start(got.append)
+    feed.stop()
+    assert len(got) == 1
+    alarm = got[0]
+    assert isinstance(alarm, DeviceAlarm)
+    assert "no-such-camera" in alarm.text

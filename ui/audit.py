@@ -28,9 +28,10 @@ from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
 from journal.chef import Correction, Refused
 from ui.audit_data import AuditReport
 from ui.i18n import Lang, tr
-from ui.widgets import ALARM, STYLE, CardPicker, big_button
+from ui.widgets import ALARM, STYLE, CardPicker, Keypad, big_button
 
-JOURNAL_COLUMNS = ("#", "at", "kind", "record")
+JOURNAL_COLUMNS = ("#", "time", "kind", "record")
+STATS_COLUMNS = ("scope", "test", "observed", "expected", "p")
 
 
 class CorrectionsPanel(QWidget):
@@ -54,29 +55,31 @@ class CorrectionsPanel(QWidget):
         self.why = QLineEdit()
         grid.addWidget(self.pin_label, 0, 0)
         grid.addWidget(self.pin, 0, 1, 1, 3)
-        grid.addWidget(self.who_label, 1, 0)
-        grid.addWidget(self.who, 1, 1)
-        grid.addWidget(self.why_label, 1, 2)
-        grid.addWidget(self.why, 1, 3)
+        self.new_pin = QLineEdit()
+        self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.keypad = Keypad(self.pin, self.new_pin)
+        grid.addWidget(self.keypad, 1, 0, 2, 4)
+        grid.addWidget(self.who_label, 0, 4)
+        grid.addWidget(self.who, 0, 5)
+        grid.addWidget(self.why_label, 0, 6)
+        grid.addWidget(self.why, 0, 7)
         self.picker = CardPicker()
-        grid.addWidget(self.picker, 3, 0, 1, 4)
+        grid.addWidget(self.picker, 1, 4, 3, 4)
         self.correct_button = big_button("", self._correct_card)
         self.void_button = big_button("", lambda: self._send(VoidCoup(*self._who_why())))
         self.end_button = big_button("", lambda: self._send(EndShoe(*self._who_why())))
         self.reopen_button = big_button("", lambda: self._send(ReopenBets(*self._who_why())))
         grid.addWidget(self.correct_button, 4, 0, 1, 2)
         grid.addWidget(self.void_button, 4, 2, 1, 2)
-        grid.addWidget(self.end_button, 5, 0, 1, 2)
-        grid.addWidget(self.reopen_button, 5, 2, 1, 2)
-        self.new_pin = QLineEdit()
-        self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        grid.addWidget(self.end_button, 4, 4, 1, 2)
+        grid.addWidget(self.reopen_button, 4, 6, 1, 2)
         self.set_pin_button = big_button("", self._new_pin)
-        grid.addWidget(self.new_pin, 6, 0, 1, 2)
-        grid.addWidget(self.set_pin_button, 6, 2, 1, 2)
+        grid.addWidget(self.new_pin, 3, 0, 1, 2)
+        grid.addWidget(self.set_pin_button, 3, 2, 1, 2)
         self.answer = QLabel("")
         self.answer.setWordWrap(True)
         self.answer.setStyleSheet("font-size: 18pt; font-weight: bold;")
-        grid.addWidget(self.answer, 7, 0, 1, 4)
+        grid.addWidget(self.answer, 5, 0, 1, 8)
 
     def retranslate(self, lang: Lang) -> None:
         self.pin_label.setText(tr("pin", lang))
@@ -152,7 +155,6 @@ class AuditView(QWidget):
 
         self.search = QLineEdit()
         self.model = QStandardItemModel(0, len(JOURNAL_COLUMNS))
-        self.model.setHorizontalHeaderLabels(list(JOURNAL_COLUMNS))
         self.filter = QSortFilterProxyModel()
         self.filter.setSourceModel(self.model)
         self.filter.setFilterKeyColumn(-1)  # search every column
@@ -188,9 +190,9 @@ class AuditView(QWidget):
         self.corrections_log = QListWidget()
         self.corrections = CorrectionsPanel(correct, set_pin)
         corrections_tab = QWidget()
-        corrections_layout = QHBoxLayout(corrections_tab)
-        corrections_layout.addWidget(self.corrections, 3)
-        corrections_layout.addWidget(self.corrections_log, 2)
+        corrections_layout = QVBoxLayout(corrections_tab)
+        corrections_layout.addWidget(self.corrections)
+        corrections_layout.addWidget(self.corrections_log, 1)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(journal_tab, "")
@@ -210,6 +212,8 @@ class AuditView(QWidget):
             self.tabs.setTabText(i, tr(key, lang) if key != "marque"
                                  else f"{tr('marque', lang)} / {tr('statistics', lang)}")
         self.corrections.retranslate(lang)
+        self.model.setHorizontalHeaderLabels([tr(key, lang) for key in JOURNAL_COLUMNS])
+        self.stats.setHorizontalHeaderLabels([tr(key, lang) for key in STATS_COLUMNS])
         if self.report is not None:
             self.show_report(self.report)
 
@@ -255,7 +259,6 @@ class AuditView(QWidget):
         self.marque.setPlainText("\n".join(lines) or "—")
         self.stats_note.setText(report.stats_note)
         self.stats.setRowCount(len(report.tests))
-        self.stats.setHorizontalHeaderLabels(["scope", "test", "observed", "expected", "p"])
         for i, test in enumerate(report.tests):
             cells = (test.scope, test.test, test.observed, test.expected, f"{test.p_value:.3g}")
             for j, cell in enumerate(cells):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -15,6 +16,8 @@ from croupier.rulebook import DEFAULT, load_rulebook
 from ui.i18n import Lang
 
 if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
+    from PySide6.QtWidgets import QApplication
+
     from croupier.table import Event
     from ui.bridge import Feed
 
@@ -149,6 +152,7 @@ def _ui(options: argparse.Namespace) -> int:
     elif options.camera:
         feeds = (CameraFeed(options.camera, options.deck),)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
     bridge = TableBridge(journal, rulebook, feeds)
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
@@ -158,6 +162,7 @@ def _ui(options: argparse.Namespace) -> int:
         from ui.render import FirstPaint
 
         FirstPaint.quit_after(window.dealer, app)
+    _quit_on_interrupt(app)
     bridge.start()
     window.resize(*SCREEN_SIZE)
     window.show()
@@ -165,6 +170,17 @@ def _ui(options: argparse.Namespace) -> int:
         return app.exec()
     finally:
         bridge.stop()
+
+
+def _quit_on_interrupt(app: QApplication) -> None:
+    """Ctrl-C in the terminal closes the window: Python runs its signal handlers only between
+    bytecodes, so a timer lets the interpreter in a few times a second."""
+    from PySide6.QtCore import QTimer
+
+    signal.signal(signal.SIGINT, lambda _signum, _frame: app.quit())
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)
 
 
 def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event]]:

@@ -110,6 +110,8 @@ class StakePanel(QWidget):
         grid.addWidget(self.insured, 3, 0, 1, 2)
         grid.addWidget(self.place_button, 3, 2, 1, 3)
         grid.addWidget(self.withdraw_button, 3, 5, 1, 3)
+        for column in range(SEATS):
+            grid.setColumnStretch(column, 1)  # every seat the same width under the finger
         self.note = QLabel("")
         self.note.setStyleSheet(f"color: {ALARM}; font-size: 15pt;")
         self.note.setWordWrap(True)
@@ -304,6 +306,8 @@ class DealerScreen(QWidget):
         self.payout_title.setStyleSheet("font-size: 20pt; font-weight: bold;")
         self.payout_list = QListWidget()
         self.payout_list.setStyleSheet("font-size: 22pt;")
+        self.payout_list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.payout_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         left = QVBoxLayout()
         left.addWidget(self.payout_title)
         left.addWidget(self.payout_list, 1)

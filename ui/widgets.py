@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSizePolicy,
     QWidget,
@@ -114,6 +115,30 @@ def big_button(text: str, on_click: Callable[[], None], *, checkable: bool = Fal
     # `clicked` carries `checked`; never let it land in a lambda's default argument.
     button.clicked.connect(lambda _checked=False: on_click())
     return button
+
+
+class Keypad(QWidget):
+    """Ten digits and a rub-out for a touchscreen with no keyboard. They type into whichever
+    of `targets` has the focus (the first when none has), and never take the focus."""
+
+    def __init__(self, *targets: QLineEdit, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.targets = targets
+        grid = QGridLayout(self)
+        grid.setSpacing(4)
+        self.buttons: dict[str, QPushButton] = {}
+        for i, key in enumerate("123456789⌫0"):
+            button = big_button(key, lambda k=key: self._press(k))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.buttons[key] = button
+            grid.addWidget(button, i // 6, i % 6)
+
+    def _press(self, key: str) -> None:
+        target = next((t for t in self.targets if t.hasFocus()), self.targets[0])
+        if key == "⌫":
+            target.backspace()
+        else:
+            target.insert(key)
 
 
 class CardPicker(QWidget):
