@@ -74,7 +74,7 @@ def describe(decision: Decision) -> list[str]:
         ]
     if isinstance(decision, Settlement):
         if not decision.lines:
-            return [f"  settlement after coup {decision.number}: no stakes on the layout"]
+            return []  # nobody had a stake: nothing to collect or pay
         return [f"  settlement after coup {decision.number}:"] + [
             _settlement_line(line) for line in decision.lines
         ]

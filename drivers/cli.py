@@ -6,8 +6,8 @@ import argparse
 import json
 import signal
 import sys
-from typing import NoReturn
 
+from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
@@ -16,14 +16,6 @@ from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Usage errors exit 2 with one line on stderr, like every other bad input."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
 
 
 def _add_check(parser: argparse.ArgumentParser) -> None:
@@ -36,8 +28,8 @@ def _add_check(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _decode_parser() -> OneLineParser:
-    parser = OneLineParser(prog="croupier decode", description="Decode bytes captured from a shoe.")
+def _decode_parser() -> CommandParser:
+    parser = CommandParser(prog="croupier decode", description="Decode bytes captured from a shoe.")
     parser.add_argument("file", help="the raw bytes, or - for stdin")
     parser.add_argument("--dialect", required=True, choices=list(DIALECTS))
     parser.add_argument("--json", action="store_true", help="one JSON object per message")
@@ -64,8 +56,8 @@ def decode(args: list[str]) -> int:
     return 0
 
 
-def _table_parser() -> OneLineParser:
-    parser = OneLineParser(
+def _table_parser() -> CommandParser:
+    parser = CommandParser(
         prog="croupier table",
         description="A headless live table: prints each card, the points, the calls and the "
         "payout order as the coup unfolds. Ctrl-C stops it.",
@@ -81,14 +73,26 @@ def _table_parser() -> OneLineParser:
         "or directly (replay), a capture file (capture)",
     )
     parser.add_argument("--camera", metavar="SOURCE", help="a camera reading the layout too")
+    parser.add_argument("--journal", metavar="FILE.db",
+                        help="the table's journal, restored if it exists (default: "
+                        "table.db in the user's data folder)")
+    parser.add_argument("--new-shoe", action="store_true",
+                        help="a fresh sixain: close the journal's shoe and burn again")
+    parser.add_argument("--no-journal", action="store_true",
+                        help="keep nothing (tests and demonstrations only)")
+    parser.add_argument("--key-file", help="the table's secret for a keyed journal")
     _add_check(parser)
     return parser
 
 
 def table(args: list[str]) -> int:
+    from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
+    from croupier.table import Table
     from drivers.backends import ShoeSource, open_backend
-    from drivers.live_table import LiveTable
+    from drivers.live_table import LiveTable, Playing
+    from journal.cli import read_secret
+    from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)
     if options.shoe is None and options.camera is None:
@@ -105,6 +109,17 @@ def table(args: list[str]) -> int:
             )
         if options.camera is not None:
             sources.append(open_backend("camera", options.camera))
+        playing: Playing
+        if options.no_journal:
+            playing = Table(rulebook)
+        else:
+            journal = options.journal or str(default_journal_path())
+            live = JournaledTable.open(journal, rulebook, secret=read_secret(options.key_file))
+            playing = live
+            print(f"croupier table: journal {journal} ({live.journal.head[0]} rows)",
+                  file=sys.stderr)
+        if options.new_shoe:
+            playing.apply(NewShoe())
     except (CroupierError, ShoeError, OSError) as err:
         for source in sources:
             source.close()
@@ -116,9 +131,12 @@ def table(args: list[str]) -> int:
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
     try:
-        LiveTable(sources, rulebook, sys.stdout).run()
+        LiveTable(sources, playing, sys.stdout).run()
     except KeyboardInterrupt:
         print("croupier table: stopped", file=sys.stderr)
+    finally:
+        if isinstance(playing, JournaledTable):
+            playing.close()
     return 0
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import Protocol, TextIO
 
-from croupier.engine import Shoe
+from croupier.decisions import Decision
 from croupier.events import ShoeEvent
-from croupier.rulebook import Rulebook
 from croupier.transcript import describe
 from drivers.backends import ShoeSource
 
@@ -30,12 +29,18 @@ def _pump(events: Iterator[ShoeEvent], put: Callable[[ShoeEvent | _Ended], None]
         put(_Ended())
 
 
-class LiveTable:
-    """One shoe engine fed by any number of sources, printing `describe` lines to `out`."""
+class Playing(Protocol):
+    """A table that takes events: a `croupier.table.Table`, or one that journals first."""
 
-    def __init__(self, sources: list[ShoeSource], rulebook: Rulebook, out: TextIO) -> None:
+    def apply(self, event: ShoeEvent) -> list[Decision]: ...
+
+
+class LiveTable:
+    """One table fed by any number of sources, printing `describe` lines to `out`."""
+
+    def __init__(self, sources: list[ShoeSource], table: Playing, out: TextIO) -> None:
         self._sources = sources
-        self.shoe = Shoe(rulebook)
+        self.table = table
         self._out = out
         self._queue: queue.Queue[ShoeEvent | _Ended] = queue.Queue()
         self._threads = [
@@ -72,7 +77,7 @@ class LiveTable:
                 thread.join(JOIN_TIMEOUT)
 
     def apply(self, event: ShoeEvent) -> None:
-        """The one place an event enters the engine (a journal will append here first)."""
-        for decision in self.shoe.apply(event):
+        """The one place an event enters the table (a journaled one records it first)."""
+        for decision in self.table.apply(event):
             for line in describe(decision):
                 print(line, file=self._out, flush=True)

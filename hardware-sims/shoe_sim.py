@@ -22,17 +22,16 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType as StackFrame
 
-from hardware_sims.sim_faults import FaultInjector, FaultSpec, FaultSpecError
-from hardware_sims.sim_links import Link, PtyLink, TcpLink
-
+from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import parse_shoe
 from drivers.checks import CHECKS, UNVERIFIED
-from drivers.cli import OneLineParser
 from drivers.dialects import DIALECTS, DecoderOptions, Dialect, dialect_named
 from drivers.messages import CardRead, CutRead, Message
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
+from hardware_sims.sim_faults import FaultInjector, FaultSpec, FaultSpecError
+from hardware_sims.sim_links import Link, PtyLink, TcpLink
 
 IDLE_WAIT = 0.05
 HISTORY = 512  # frames kept for resending: more than a whole shoe
@@ -147,8 +146,8 @@ class ShoeSimulator:
                 self._last_sent = now
 
 
-def _parser() -> OneLineParser:
-    parser = OneLineParser(
+def _parser() -> CommandParser:
+    parser = CommandParser(
         prog="python -m hardware_sims.shoe_sim", description=__doc__.split("\n")[0]
     )
     parser.add_argument("fixture", help="a .shoe fixture")

@@ -8,6 +8,7 @@ decisions of an input that was recorded but not yet answered.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,12 @@ from croupier.records import decision_record, event_from_record, event_record
 from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
 from croupier.table import Event, Table
 from journal.store import Journal, JournalError
+
+
+def default_journal_path() -> Path:
+    """Where a live table journals unless told otherwise: the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "croupier" / "table.db"
 
 
 class JournaledTable:

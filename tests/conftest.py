@@ -21,6 +21,13 @@ def _children() -> set[int]:
 
 
 @pytest.fixture(autouse=True)
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Live tables journal to the user's data folder by default: never the real one here."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
 def _no_leaks() -> Iterator[None]:
     threads_before = set(threading.enumerate())
     children_before = _children()

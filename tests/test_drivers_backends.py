@@ -10,8 +10,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hardware_sims.shoe_sim import fixture_messages
-from hardware_sims.sim_process import running_simulator
 
 from croupier.events import ShoeEvent
 from croupier.fixtures import parse_shoe
@@ -19,6 +17,8 @@ from drivers.backends import ShoeSource, open_backend
 from drivers.dialects import DecoderOptions, dialect_named
 from drivers.errors import DialectError, ShoeError
 from drivers.serial_shoe import SerialShoe
+from hardware_sims.shoe_sim import fixture_messages
+from hardware_sims.sim_process import running_simulator
 
 FIXTURE = (
     Path(__file__).resolve().parents[1] / "hardware-sims" / "fixtures" / "wire_faceup_short.shoe"

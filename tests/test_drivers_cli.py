@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from hardware_sims.sim_process import running_simulator
 
 from croupier.engine import play
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
 from croupier.transcript import describe
+from hardware_sims.sim_process import running_simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "hardware-sims" / "fixtures" / "wire_faceup_short.shoe"

@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 import pytest
-from hardware_sims.sim_process import running_simulator
 
 from croupier.engine import play
 from croupier.events import CardUnread, DeviceAlarm, ShoeEmpty, ShoeEvent
@@ -18,6 +17,7 @@ from croupier.jsonout import decision_json
 from croupier.rulebook import load_rulebook
 from drivers.dialects import DecoderOptions
 from drivers.serial_shoe import Backoff, SerialShoe
+from hardware_sims.sim_process import running_simulator
 
 FIXTURES = Path(__file__).resolve().parents[1] / "hardware-sims" / "fixtures"
 REGULATION = FIXTURES / "regulation.shoe"

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hardware_sims.sim_faults import FaultInjector, FaultSpec, FaultSpecError, Unplug
 from hypothesis import given
 from hypothesis import strategies as st
 
 from croupier.cards import Card
 from drivers.messages import CardRead, CutRead, Misread
+from hardware_sims.sim_faults import FaultInjector, FaultSpec, FaultSpecError, Unplug
 
 FIXTURE = (
     Path(__file__).resolve().parents[1] / "hardware-sims" / "fixtures" / "wire_faceup_short.shoe"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 import serial
-from hardware_sims.shoe_sim import fixture_messages
-from hardware_sims.sim_process import running_simulator
 
 from drivers.dialects import DecoderOptions, dialect_named
 from drivers.native_frames import FrameType, NativeFrame
 from drivers.native_messages import message_frame
+from hardware_sims.shoe_sim import fixture_messages
+from hardware_sims.sim_process import running_simulator
 
 FIXTURE = (
     Path(__file__).resolve().parents[1] / "hardware-sims" / "fixtures" / "wire_faceup_short.shoe"
