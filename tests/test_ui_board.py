@@ -110,3 +110,12 @@ def test_size_parser_answers_every_text(text: str) -> None:
     assert 200 <= width <= 8000
     assert 200 <= height <= 8000
     assert f"{width}x{height}" == text
+
+
+def test_a_table_restored_mid_coup_shows_its_rows() -> None:
+    table = Table(VENEZIA)
+    for event in cards(*BURN, "9H", "8S"):
+        table.apply(event)
+    board = initial_board(table)
+    assert [str(s.card) for s in board.noir] == ["9H", "8S"]
+    assert board.number == 1

@@ -11,6 +11,8 @@ from PySide6.QtCore import Qt
 from croupier.cards import Card, Rank, Suit
 from croupier.decisions import Chance
 from croupier.events import CardUnread, CutCard, DeviceAlarm, PlaceStake, SetTable
+from croupier.rulebook import load_rulebook
+from journal.live import JournaledTable
 from journal.store import Journal
 from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
 from ui.bridge import TableBridge
@@ -171,3 +173,22 @@ def test_language_switch(qtbot, bridge, screen) -> None:
     assert screen.void_button.text() == "Annulla la carta"
     # The calls stay French, the regulation's words, with the English beneath.
     assert screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
+
+
+def test_the_screen_resumes_a_table_from_its_journal(qtbot, tmp_path) -> None:
+    path = tmp_path / "resumed.db"
+    live = JournaledTable.open(path, load_rulebook("venezia"), durable=False)
+    for event in cards(*BURN, "9H", "8S"):
+        live.apply(event)
+    live.close()
+    bridge = TableBridge(path, load_rulebook("venezia"))
+    widget = DealerScreen(bridge.submit)
+    qtbot.addWidget(widget)
+    bridge.board_changed.connect(widget.show_board)
+    try:
+        with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+            bridge.start()
+        assert widget.noir_row.cards() == ["9H", "8S"]
+        assert "Rien ne va plus" in widget.status.text()  # the coup is under way
+    finally:
+        bridge.stop()

@@ -131,7 +131,9 @@ class Board:
 
 
 def initial_board(table: Table, *, shoe_size: int = SIXAIN_SIZE) -> Board:
-    return Board(Layout.of(table), shoe_size=shoe_size)
+    """The board of a table as it stands: a fresh one, or one restored from its journal
+    in the middle of a coup."""
+    return _live_rows(Board(Layout.of(table), shoe_size=shoe_size))
 
 
 def fold(board: Board, event: Event, decisions: list[Decision], table: Table) -> Board:
@@ -140,7 +142,6 @@ def fold(board: Board, event: Event, decisions: list[Decision], table: Table) ->
     b = replace(board, layout=layout, rejected=None)
     if isinstance(event, CardDrawn) and not _rejected(decisions):
         b = replace(b, unread=None)  # the card left unread has now been named
-    shoe = layout.shoe
     alarms = list(b.alarms)
     for decision in decisions:
         if isinstance(decision, Alarm):
@@ -163,12 +164,17 @@ def fold(board: Board, event: Event, decisions: list[Decision], table: Table) ->
             b = _settle(b, decision)
         elif isinstance(decision, CardPlaced):
             b = _placed(b, decision)
-    if shoe.phase in (Phase.NOIR, Phase.ROUGE):
-        # While a coup is dealt the engine's rows are the truth (voids, corrections).
-        b = replace(b, number=shoe.number, coup=None, voided=None,
-                    noir=_seen(shoe.noir, shoe.number, Row.NOIR, b._face_up),
-                    rouge=_seen(shoe.rouge, shoe.number, Row.ROUGE, b._face_up))
-    return replace(b, alarms=tuple(alarms[:MAX_ALARMS]))
+    return _live_rows(replace(b, alarms=tuple(alarms[:MAX_ALARMS])))
+
+
+def _live_rows(b: Board) -> Board:
+    """While a coup is dealt the engine's rows are the truth (voids, corrections)."""
+    shoe = b.layout.shoe
+    if shoe.phase not in (Phase.NOIR, Phase.ROUGE):
+        return b
+    return replace(b, number=shoe.number, coup=None, voided=None,
+                   noir=_seen(shoe.noir, shoe.number, Row.NOIR, b._face_up),
+                   rouge=_seen(shoe.rouge, shoe.number, Row.ROUGE, b._face_up))
 
 
 def _rejected(decisions: list[Decision]) -> bool:
