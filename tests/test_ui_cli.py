@@ -43,6 +43,11 @@ def test_screenshot_of_a_bad_fixture_exits_2_naming_it(qtbot, tmp_path, capsys) 
     assert not (tmp_path / "x.png").exists()
 
 
+def test_screenshot_to_an_unwritable_place_exits_2(qtbot, tmp_path, capsys) -> None:
+    assert main("screenshot", [str(tmp_path / "no-such-folder" / "x.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
 def _headless(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
         monkeypatch.delenv(name, raising=False)

@@ -27,28 +27,28 @@ def opened(qtbot, path: Path) -> ReplayView:  # type: ignore[no-untyped-def]
 def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
     view = opened(qtbot, FIXTURES / "couleur_calls.shoe")
     assert len(view.boards) == 5  # four coups, then the cut card and the talon
-    assert view.screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
+    assert view.board_view.call_fr.text() == "quatre · trois · rouge gagne et couleur"
     assert not view.previous_button.isEnabled()
     qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
-    assert view.screen.noir_row.cards() == ["6S", "QH", "8D", "9C"]
-    assert view.screen.call_fr.text() == "trois · deux · rouge gagne, la couleur perd"
+    assert view.board_view.noir_row.cards() == ["6S", "QH", "8D", "9C"]
+    assert view.board_view.call_fr.text() == "trois · deux · rouge gagne, la couleur perd"
     assert "(2/5)" in view.position.text()
     while view.next_button.isEnabled():
         qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
     assert view.index == 4
-    assert "Carte de coupe passée" in view.screen.shoe_label.text()
+    assert "Carte de coupe passée" in view.board_view.shoe_label.text()
     qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
-    assert view.screen.call_fr.text() == "deux · cinq · rouge perd et couleur"
+    assert view.board_view.call_fr.text() == "deux · cinq · rouge perd et couleur"
     view.step(-2)  # from coup 4 back to coup 2: every card on the rows is replaced
-    faces = [face.seen for face in view.screen.noir_row.findChildren(CardFace)
-             if face.isVisibleTo(view.screen.noir_row)]
+    faces = [face.seen for face in view.board_view.noir_row.findChildren(CardFace)
+             if face.isVisibleTo(view.board_view.noir_row)]
     assert [str(seen.card) for seen in faces] == ["6S", "QH", "8D", "9C"]
 
 
 def test_a_session_script_shows_its_settlements(qtbot) -> None:
     view = opened(qtbot, FIXTURES / "sessions" / "apres.session.jsonl")
-    lines = [view.screen.payout_list.item(i).text()
-             for i in range(view.screen.payout_list.count())]
+    lines = [view.board_view.payout_list.item(i).text()
+             for i in range(view.board_view.payout_list.count())]
     assert lines == ["Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
                      "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
 
@@ -60,9 +60,9 @@ def test_a_journal_replays_as_it_was_dealt(qtbot, tmp_path) -> None:
     live.close()
     view = opened(qtbot, tmp_path / "t.db")
     assert len(view.boards) == 2
-    assert view.screen.rouge_row.cards() == list(ROUGE)
+    assert view.board_view.rouge_row.cards() == list(ROUGE)
     qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
-    assert view.screen.noir_row.cards() == ["6S"]
+    assert view.board_view.noir_row.cards() == ["6S"]
 
 
 def test_an_unreadable_file_is_named_not_fatal(qtbot, tmp_path) -> None:

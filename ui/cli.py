@@ -110,7 +110,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _screenshot(options: argparse.Namespace) -> int:
-    from ui.render import render_view
+    from ui.render import render_view, save_png
     from ui.scenario import demo_scenario, load_scenario
 
     size = _size(options.size)
@@ -120,8 +120,7 @@ def _screenshot(options: argparse.Namespace) -> int:
     scenario = load_scenario(options.fixture) if options.fixture else demo_scenario()
     image = render_view(options.view, scenario, rulebook, options.after,
                         lang=Lang(options.lang), size=size)
-    if not image.save(options.out, "PNG", 0):  # 0: the smallest file
-        raise CroupierError(f"cannot write {options.out!r}")
+    save_png(image, options.out)
     print(f"{options.out}: the {options.view} view after coup {options.after} of "
           f"{scenario.name}")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -98,7 +99,7 @@ class StakePanel(QWidget):
         grid.addWidget(self.amount, 2, 0, 1, 2)
         self.chip_buttons: list[QPushButton] = []
         for i, chip in enumerate(CHIPS):
-            button = big_button(f"+{chip}", lambda c=chip: self._add_chip(c))
+            button = big_button(f"+{chip}", partial(self._add_chip, chip))
             self.chip_buttons.append(button)
             grid.addWidget(button, 2, 2 + i)
         self.clear_button = big_button("", self.amount.clear)
@@ -199,8 +200,7 @@ class PrisonPanel(QWidget):
             self._layout.addWidget(QLabel(stake_text(stake, lang)))
             row = QHBoxLayout()
             for name, choice in (("share", PrisonChoice.SHARE), ("keep", PrisonChoice.KEEP)):
-                button = big_button(tr(name, lang),
-                                    lambda s=stake, c=choice: self._choose(s, c, None))
+                button = big_button(tr(name, lang), partial(self._choose, stake, choice, None))
                 self.buttons[stake.seat, stake.chance, name] = button
                 row.addWidget(button)
             if board.layout.prison_move:
@@ -208,8 +208,7 @@ class PrisonPanel(QWidget):
                     if to is stake.chance:
                         continue
                     button = big_button(f"→ {chance_name(to, lang)}",
-                                        lambda s=stake, t=to: self._choose(s, PrisonChoice.MOVE,
-                                                                           t))
+                                        partial(self._choose, stake, PrisonChoice.MOVE, to))
                     self.buttons[stake.seat, stake.chance, f"move_{to.value}"] = button
                     row.addWidget(button)
             holder = QWidget()

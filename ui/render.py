@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
 from ui.i18n import Lang
 from ui.scenario import Scenario, board_after, frames
@@ -44,6 +45,15 @@ def render_view(view: str, scenario: Scenario, rulebook: Rulebook, after: int, *
     widget.close()
     widget.deleteLater()
     return image
+
+
+def save_png(image: QImage, path: str) -> None:
+    """Write `image` as a PNG whatever the file's name; `CroupierError` says why not."""
+    from PySide6.QtGui import QImageWriter
+
+    writer = QImageWriter(path, b"PNG")
+    if not writer.write(image):
+        raise CroupierError(f"cannot write {path!r}: {writer.errorString()}")
 
 
 def _build(view: str, scenario: Scenario, rulebook: Rulebook, after: int,

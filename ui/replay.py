@@ -51,8 +51,8 @@ class ReplayView(QWidget):
         self.loader = _Loader(self)
         self.loader.loaded.connect(self.show_frames)
         self.loader.failed.connect(self._failed)
-        self.screen = DealerScreen(lambda _event: None, lang)
-        self.screen.set_read_only(True)
+        self.board_view = DealerScreen(lambda _event: None, lang)
+        self.board_view.set_read_only(True)
         self.open_button = big_button("", self._choose_file)
         self.previous_button = big_button("", lambda: self.step(-1))
         self.next_button = big_button("", lambda: self.step(1))
@@ -65,7 +65,7 @@ class ReplayView(QWidget):
         bar.addWidget(self.next_button, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(self.screen, 1)
+        layout.addWidget(self.board_view, 1)
         self.set_lang(lang)
 
     def set_lang(self, lang: Lang) -> None:
@@ -73,7 +73,7 @@ class ReplayView(QWidget):
         self.open_button.setText(tr("open_file", lang))
         self.previous_button.setText(tr("previous", lang))
         self.next_button.setText(tr("next", lang))
-        self.screen.set_lang(lang)
+        self.board_view.set_lang(lang)
         self._show()
 
     def open(self, path: str) -> threading.Thread:
@@ -106,7 +106,7 @@ class ReplayView(QWidget):
             self.next_button.setEnabled(False)
             return
         board = self.boards[self.index]
-        self.screen.show_board(board)
+        self.board_view.show_board(board)
         self.position.setText(f"{self.name} — {tr('coup', self.lang)} {board.number} "
                               f"({self.index + 1}/{len(self.boards)})")
         self.previous_button.setEnabled(self.index > 0)

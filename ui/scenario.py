@@ -61,7 +61,7 @@ def load_scenario(path: str | Path) -> Scenario:
     if path.name.endswith(".jsonl"):
         lines = parse_session(text, load_rulebook, origin=str(path))
         events = tuple(line.event for line in lines if not isinstance(line.event, Rejected))
-        return Scenario(events, None, path.name)  # type: ignore[arg-type]
+        return Scenario(events, None, path.name)
     return Scenario(tuple(parse_shoe(text, origin=str(path))), None, path.name)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -128,7 +129,7 @@ class Keypad(QWidget):
         grid.setSpacing(4)
         self.buttons: dict[str, QPushButton] = {}
         for i, key in enumerate("123456789⌫0"):
-            button = big_button(key, lambda k=key: self._press(k))
+            button = big_button(key, partial(self._press, key))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self.buttons[key] = button
             grid.addWidget(button, i // 6, i % 6)
