@@ -48,11 +48,13 @@ ROW_COLOUR = {Row.NOIR: Colour.BLACK, Row.ROUGE: Colour.RED}
 class Burned:
     """The burn is complete (or cut short by the end of the shoe).
 
-    `exposed`: face-up cards burned on top of the five under a rulebook that burns them.
+    `exposed`: face-up cards burned on top of the five under a rulebook that burns them;
+    `unseen`: how many of the five were burned where no reader saw them.
     """
 
     cards: tuple[Card, ...]
     exposed: tuple[Card, ...] = ()
+    unseen: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from croupier.decisions import (
     VoidReason,
 )
 from croupier.events import (
+    BurnUnseen,
     CardDrawn,
     CardUnread,
     CutCard,
@@ -114,6 +115,7 @@ class Shoe:
         self.phase = Phase.BURN
         self.number = 0
         self._burn: list[Card] = []
+        self._unseen = 0  # burned where no reader saw them
         self._seen = [0] * len(ALL_CARDS)  # copies drawn, by card index
         self._burned = self._dealt = self._voided = self._talon = 0
         self._face_up_coups = 0
@@ -161,6 +163,8 @@ class Shoe:
             return self._draw(event.card, event.face_up)
         if isinstance(event, CutCard):
             return self._cut()
+        if isinstance(event, BurnUnseen):
+            return self._burn_unseen()
         if isinstance(event, VoidCard):
             return self._void()
         if isinstance(event, ShoeEmpty):
@@ -210,7 +214,7 @@ class Shoe:
                 return decisions
             self._burn.append(card)
             self._last = _Last.BURN
-            if len(self._burn) == self.rulebook.burn_cards:
+            if len(self._burn) + self._unseen == self.rulebook.burn_cards:
                 decisions.append(self._end_burn())
             return decisions
         if phase is Phase.READY:
@@ -241,8 +245,20 @@ class Shoe:
             decisions.extend(self._decide())
         return decisions
 
+    def _burn_unseen(self) -> list[Decision]:
+        if self.phase is not Phase.BURN:
+            self.log.pop()
+            return [Rejected("a card burned unseen belongs to the burn, which is over")]
+        self._started = True
+        self._burned += 1
+        self._unseen += 1
+        self._last = None
+        if len(self._burn) + self._unseen == self.rulebook.burn_cards:
+            return [self._end_burn()]
+        return []
+
     def _end_burn(self) -> Burned:
-        burned = Burned(tuple(self._burn), tuple(self._exposed))
+        burned = Burned(tuple(self._burn), tuple(self._exposed), self._unseen)
         self._exposed = []
         self._last = None  # a complete burn is settled
         self.phase = Phase.READY

@@ -20,6 +20,11 @@ class CardDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class BurnUnseen:
+    """A card was burned face down where no reader saw it (a table read by a camera)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CutCard:
     """The red cut card appeared."""
 
@@ -76,8 +81,8 @@ class EndShoe:
 
 
 ShoeEvent = (
-    CardDrawn | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread | DeviceAlarm | VoidCoup
-    | EndShoe
+    CardDrawn | BurnUnseen | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread
+    | DeviceAlarm | VoidCoup | EndShoe
 )
 
 

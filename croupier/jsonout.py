@@ -69,11 +69,14 @@ def decision_json(decision: Decision) -> dict[str, Any] | None:
             "voided": [str(c) for c in decision.voided],
         }
     if isinstance(decision, Burned):
-        return {
+        burn: dict[str, Any] = {
             "event": "burn",
             "cards": [str(c) for c in decision.cards],
             "exposed": [str(c) for c in decision.exposed],
         }
+        if decision.unseen:
+            burn["unseen"] = decision.unseen
+        return burn
     if isinstance(decision, CoupVoided):
         return {"event": "void_coup", "number": decision.number, "reason": decision.reason.value}
     if isinstance(decision, ShoeEnded):

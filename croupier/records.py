@@ -24,6 +24,7 @@ from croupier.decisions import (
 )
 from croupier.errors import CardError, FixtureError, RulebookError
 from croupier.events import (
+    BurnUnseen,
     CardDrawn,
     CardUnread,
     ChoosePrison,
@@ -49,8 +50,8 @@ from croupier.jsonout import decision_json
 from croupier.rulebook import rulebook_data, rulebook_from_data
 
 _BARE: dict[type, str] = {
-    CutCard: "cut", VoidCard: "void_card", NewShoe: "new_shoe", ShoeEmpty: "shoe_empty",
-    EndSession: "end_session", CloseBets: "close_bets",
+    BurnUnseen: "burn_unseen", CutCard: "cut", VoidCard: "void_card", NewShoe: "new_shoe",
+    ShoeEmpty: "shoe_empty", EndSession: "end_session", CloseBets: "close_bets",
 }
 _BARE_BY_NAME: dict[str, Any] = {name: kind for kind, name in _BARE.items()}
 

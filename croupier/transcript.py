@@ -53,7 +53,8 @@ def describe(decision: Decision) -> list[str]:
         face = "  (face up)" if decision.face_up else ""
         return [f"  {decision.row.value:<5}  {decision.card}  -> {decision.point}{face}"]
     if isinstance(decision, Burned):
-        lines = [f"Messieurs, les cinq cartes: burned {_cards(decision.cards)}"]
+        unseen = f" and {decision.unseen} unseen" if decision.unseen else ""
+        lines = [f"Messieurs, les cinq cartes: burned {_cards(decision.cards)}{unseen}"]
         if decision.exposed:
             lines.append(f"  face-up cards burned as well: {_cards(decision.exposed)}")
         return lines

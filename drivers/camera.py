@@ -12,7 +12,8 @@
 
 The burn is dealt face down, so the camera never sees it: a table that knows its burned
 cards (the tailleur keyed them in) passes them as `burn` and they come first as
-`CardDrawn`; with no `burn`, the stream starts with the first card laid.
+`CardDrawn`; otherwise the stream starts with `burned_unseen` `BurnUnseen` events, so that
+the engine counts the burn and takes the first card laid for the first card of a coup.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import cv2
 import numpy as np
 
 from croupier.cards import Card
-from croupier.events import CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
+from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
 from drivers.errors import PortError
 from vision.classifier import Reading, classify
 from vision.design import Design, builtin_design, load_design
@@ -106,6 +107,7 @@ class CameraShoe:
     `source` is what `open_camera_source` accepts, or any iterable of BGR frames.
     `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
     `burn`: the burned cards, when the table knows them; they are emitted first.
+    `burned_unseen`: with no `burn`, how many cards were burned face down (Art. 56: five).
     `confirm_frames`: a card is named after this many consecutive identical sure reads.
     `settle_frames`: a card still unread after lying still this long is sent for confirmation.
     `vanish_frames`: a card unseen this long has left the layout (shorter absences are a
@@ -123,6 +125,7 @@ class CameraShoe:
         deck: str | Path | None = None,
         *,
         burn: Sequence[Card] = (),
+        burned_unseen: int = 5,
         confirm_frames: int = 3,
         settle_frames: int = 8,
         vanish_frames: int = 3,
@@ -132,6 +135,7 @@ class CameraShoe:
         self._frames = open_camera_source(source) if isinstance(source, str) else source
         self._design: Design = load_design(deck) if deck is not None else builtin_design()
         self._burn = tuple(burn)
+        self._burned_unseen = 0 if burn else burned_unseen
         self.confirm_frames = confirm_frames
         self.settle_frames = max(settle_frames, confirm_frames)
         self.vanish_frames = vanish_frames
@@ -148,6 +152,8 @@ class CameraShoe:
         """The events of the layout, as they happen, until the frames run out."""
         for card in self._burn:
             yield CardDrawn(card)
+        for _ in range(self._burned_unseen):
+            yield BurnUnseen()
         number = -1
         for number, frame in enumerate(self._frames):
             yield from self._watch(number, frame)

@@ -72,7 +72,9 @@ def _table_parser() -> CommandParser:
         help="what --shoe names: a port (serial), a fixture played by the simulator (sim) "
         "or directly (replay), a capture file (capture)",
     )
-    parser.add_argument("--camera", metavar="SOURCE", help="a camera reading the layout too")
+    parser.add_argument("--camera", metavar="SOURCE",
+                        help="read the layout with a camera instead: a device index, a video "
+                        "file or a folder of frames")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal, restored if it exists (default: "
                         "table.db in the user's data folder)")
@@ -95,8 +97,9 @@ def table(args: list[str]) -> int:
     from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)
-    if options.shoe is None and options.camera is None:
-        _table_parser().error("give --shoe, --camera or both")
+    if (options.shoe is None) == (options.camera is None):
+        # Both would deal every card twice: the camera does not yet cross-check a shoe.
+        _table_parser().error("give either --shoe or --camera")
     sources: list[ShoeSource] = []
     try:
         rulebook = load_rulebook(options.rules)

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
-from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, load_faces, paste
 
 from croupier.cards import Card
 from croupier.engine import play
-from croupier.events import CardDrawn, CardUnread, DeviceAlarm, ShoeEmpty, ShoeEvent
+from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
 from croupier.jsonout import decision_json
 from croupier.rulebook import load_rulebook
 from drivers.camera import CameraShoe, open_camera_source
 from drivers.errors import PortError
+from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
+from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, load_faces, paste
 from vision.design import BUILTIN
 
 SIZE = (960, 540)
@@ -91,7 +91,7 @@ class _Table:
 
 def _run(script: list[list[np.ndarray]]) -> list[ShoeEvent]:
     frames = (frame for part in script for frame in part)
-    return list(CameraShoe(frames).events())
+    return list(CameraShoe(frames, burned_unseen=0).events())
 
 
 def test_a_card_picked_up_mid_coup_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
@@ -217,6 +217,20 @@ def test_the_burn_comes_first_when_the_table_knows_it(faces: dict[str, np.ndarra
     assert events == [CardDrawn(c) for c in burn]
 
 
+def test_a_camera_alone_counts_the_burn_unseen_and_deals_the_coups(
+    faces: dict[str, np.ndarray],
+) -> None:
+    shoe = parse_shoe(FIXTURE)
+    frames = deal_frames(coups_of(shoe), faces, np.random.default_rng(5), size=SIZE,
+                         disturbance=HARSH, pace=Pace(sliding=2, resting=4, cleared=3))
+    events = list(CameraShoe(frames).events())
+    assert events[:5] == [BurnUnseen()] * 5
+    assert events[5:] == shoe[5:]
+    seen, dealt = _decisions(events), _decisions(shoe)
+    assert seen[0] == {"event": "burn", "cards": [], "exposed": [], "unseen": 5}
+    assert seen[1:] == dealt[1:]
+
+
 def test_sources_folder_and_video_file(faces: dict[str, np.ndarray], tmp_path: Path) -> None:
     table = _Table(faces, 7)
     table.put(0, 0, faces["KC"])
@@ -228,7 +242,8 @@ def test_sources_folder_and_video_file(faces: dict[str, np.ndarray], tmp_path: P
     (folder / "notes.txt").write_text("not a frame")
     for source in (str(folder), str(video)):
         assert len(list(open_camera_source(source))) == 6
-        assert [str(e.card) for e in CameraShoe(source).events()] == ["KC"]
+        events = list(CameraShoe(source, burned_unseen=0).events())
+        assert [str(e.card) for e in events] == ["KC"]  # type: ignore[union-attr]
 
 
 def test_bad_sources_raise_port_error(tmp_path: Path) -> None:

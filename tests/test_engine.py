@@ -25,6 +25,7 @@ from croupier.decisions import (
 )
 from croupier.engine import Phase, Shoe, play
 from croupier.events import (
+    BurnUnseen,
     CardDrawn,
     CardUnread,
     CutCard,
@@ -366,3 +367,15 @@ def test_replaying_the_log_rebuilds_the_same_state() -> None:
         again.apply(event)
     assert again.state() == shoe.state()
     assert len(shoe.log) == 16
+
+
+def test_cards_burned_unseen_complete_the_burn_and_are_counted() -> None:
+    shoe = Shoe(VENEZIA)
+    assert shoe.apply(CardDrawn(Card.parse("2C"))) == []
+    for _ in range(3):
+        assert shoe.apply(BurnUnseen()) == []
+    assert shoe.apply(BurnUnseen()) == [Burned(cards("2C"), (), unseen=4)]
+    assert isinstance(shoe.apply(BurnUnseen())[0], Rejected)
+    decisions = [d for e in parse_shoe("KS KC KD AS KH KD TS 2H") for d in shoe.apply(e)]
+    assert coups(decisions)[0].number == 1
+    assert shoe.apply(ShoeEmpty())[-1] == ShoeEnded(EndReason.EXHAUSTED, 0, 5, 8, 0)
