@@ -157,9 +157,23 @@ def test_alarms_show_in_the_banner_and_the_list(qtbot, bridge, screen) -> None:
     assert screen.alarm_list.count() == 1
 
 
-def test_cut_card_shown_as_passed(qtbot, bridge, screen) -> None:
-    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE), CutCard())
+def test_cut_card_talon_and_a_new_shoe(qtbot, bridge, screen, tmp_path) -> None:
+    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    assert not screen.talon_button.isEnabled()
+    assert not screen.new_shoe_button.isEnabled()
+    apply(qtbot, bridge, CutCard(), *cards("2C", "3C", "4C", "5C", "6C"))
     assert "Carte de coupe passée" in screen.shoe_label.text()
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, screen.talon_button)
+    assert "Sabot fermé" in screen.shoe_label.text()
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        click(qtbot, screen.new_shoe_button)
+    assert "Brûlées 0" in screen.shoe_label.text()
+    assert "Restantes 312" in screen.shoe_label.text()
+    assert screen.noir_row.cards() == []
+    assert screen.call_fr.text() == ""
+    bridge.stop()
+    assert [r["type"] for r in inputs(tmp_path / "table.db")][-2:] == ["shoe_empty", "new_shoe"]
 
 
 def test_language_switch(qtbot, bridge, screen) -> None:

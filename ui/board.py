@@ -27,7 +27,7 @@ from croupier.decisions import (
     SettlementLine,
 )
 from croupier.engine import PASS_MARK, Phase, ShoeState
-from croupier.events import CardDrawn
+from croupier.events import CardDrawn, NewShoe
 from croupier.ledger import Stake
 from croupier.table import Event, Table
 
@@ -142,6 +142,9 @@ def fold(board: Board, event: Event, decisions: list[Decision], table: Table) ->
     b = replace(board, layout=layout, rejected=None)
     if isinstance(event, CardDrawn) and not _rejected(decisions):
         b = replace(b, unread=None)  # the card left unread has now been named
+    if isinstance(event, NewShoe) and not _rejected(decisions):
+        b = replace(b, number=0, noir=(), rouge=(), coup=None, voided=None, settlement=(),
+                    premiums=(), _face_up=frozenset())
     alarms = list(b.alarms)
     for decision in decisions:
         if isinstance(decision, Alarm):

@@ -29,8 +29,10 @@ from croupier.events import (
     CardDrawn,
     ChoosePrison,
     CloseBets,
+    NewShoe,
     PlaceStake,
     PrisonChoice,
+    ShoeEmpty,
     VoidCard,
     Withdraw,
 )
@@ -334,10 +336,14 @@ class DealerScreen(QWidget):
 
         self.close_bets_button = big_button("", lambda: submit(CloseBets()))
         self.void_button = big_button("", lambda: submit(VoidCard()))
+        self.talon_button = big_button("", lambda: submit(ShoeEmpty()))
+        self.new_shoe_button = big_button("", lambda: submit(NewShoe()))
         self.close_bets_button.setStyleSheet("font-size: 22pt; font-weight: bold;")
         actions = QHBoxLayout()
-        actions.addWidget(self.close_bets_button, 2)
-        actions.addWidget(self.void_button, 1)
+        actions.addWidget(self.close_bets_button, 3)
+        actions.addWidget(self.void_button, 2)
+        actions.addWidget(self.talon_button, 2)
+        actions.addWidget(self.new_shoe_button, 2)
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
@@ -352,7 +358,8 @@ class DealerScreen(QWidget):
     def set_read_only(self, read_only: bool) -> None:
         """For the replay view: the picture without the tailleur's controls."""
         self.read_only = read_only
-        for widget in (self.close_bets_button, self.void_button, self.side):
+        for widget in (self.close_bets_button, self.void_button, self.talon_button,
+                       self.new_shoe_button, self.side):
             widget.setVisible(not read_only)
         if read_only:
             self.unread_panel.hide()
@@ -366,6 +373,8 @@ class DealerScreen(QWidget):
         self.rouge_row.title.setStyleSheet("font-size: 28pt; font-weight: bold; color: #ff6b6b;")
         self.close_bets_button.setText(tr("rien_ne_va_plus", lang))
         self.void_button.setText(tr("void_card", lang))
+        self.talon_button.setText(tr("talon_counted", lang))
+        self.new_shoe_button.setText(tr("new_shoe", lang))
         self.stake_panel.retranslate(lang)
         self.side.setTabText(0, tr("stakes", lang))
         self.side.setTabText(1, tr("prison", lang))
@@ -400,7 +409,12 @@ class DealerScreen(QWidget):
             self.side.setCurrentWidget(self.prison_panel)
         self.stake_panel.show_rejected(board.rejected)
         self.close_bets_button.setEnabled(layout.bets_open)
-        self.void_button.setEnabled(layout.shoe.phase in (Phase.BURN, Phase.NOIR, Phase.ROUGE))
+        phase = layout.shoe.phase
+        self.void_button.setEnabled(phase in (Phase.BURN, Phase.NOIR, Phase.ROUGE))
+        # The talon is counted once the deal has stopped; a new sixain follows a closed shoe.
+        self.talon_button.setEnabled(phase is Phase.STOPPED and not layout.ended)
+        self.new_shoe_button.setEnabled(phase in (Phase.STOPPED, Phase.CLOSED)
+                                        and not layout.ended)
 
     def _show_status(self, board: Board) -> None:
         lang, layout, shoe = self.lang, board.layout, board.layout.shoe

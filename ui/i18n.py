@@ -40,6 +40,8 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "bets_closed": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
     "rien_ne_va_plus": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
     "void_card": ("Annuler la carte", "Void the card", "Annulla la carta"),
+    "talon_counted": ("Talon compté", "Talon counted", "Tallone contato"),
+    "new_shoe": ("Nouveau sabot", "New shoe", "Nuovo sabot"),
     "confirm": ("Confirmer", "Confirm", "Conferma"),
     "enter_card": ("Saisir la carte", "Enter the card", "Inserisci la carta"),
     "unread": ("Carte non lue", "Card not read", "Carta non letta"),
