@@ -17,6 +17,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+
+from croupier.events import CardDrawn
+from croupier.fixtures import parse_shoe
+from drivers.camera import CameraShoe
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames
 from hardware_sims.deck_maker import write_deck
 from hardware_sims.scene_render import (
@@ -28,10 +32,6 @@ from hardware_sims.scene_render import (
     render_coup,
     render_single,
 )
-
-from croupier.events import CardDrawn
-from croupier.fixtures import parse_shoe
-from drivers.camera import CameraShoe
 from vision.design import BUILTIN, Design, build_design, builtin_design, face_files, load_design
 from vision.layout import read_layout, read_one
 

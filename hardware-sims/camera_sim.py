@@ -17,6 +17,13 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+
+from croupier.decisions import CardPlaced, Row
+from croupier.engine import play
+from croupier.errors import CroupierError
+from croupier.events import ShoeEmpty, ShoeEvent
+from croupier.fixtures import parse_shoe
+from croupier.rulebook import load_rulebook
 from hardware_sims.scene_render import (
     GENTLE,
     HARSH,
@@ -27,13 +34,6 @@ from hardware_sims.scene_render import (
     load_faces,
     paste,
 )
-
-from croupier.decisions import CardPlaced, Row
-from croupier.engine import play
-from croupier.errors import CroupierError
-from croupier.events import ShoeEmpty, ShoeEvent
-from croupier.fixtures import parse_shoe
-from croupier.rulebook import load_rulebook
 
 VIDEO_TYPES = (".avi", ".mp4", ".mkv")
 _SLOTS = 8  # cards a row has room for, unless the deal has a longer row

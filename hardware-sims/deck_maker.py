@@ -15,6 +15,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+
 from hardware_sims.scene_render import CARD_NAMES
 
 _FONTS = (

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from hardware_sims.camera_sim import Pace, coups_of, deal_frames
-from hardware_sims.deck_maker import make_deck, write_deck
-from hardware_sims.scene_render import CARD_NAMES, GENTLE, load_faces
 
 from croupier.decisions import Row
 from croupier.fixtures import parse_shoe
+from hardware_sims.camera_sim import Pace, coups_of, deal_frames
+from hardware_sims.deck_maker import make_deck, write_deck
+from hardware_sims.scene_render import CARD_NAMES, GENTLE, load_faces
 from vision.design import BUILTIN
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,9 +7,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+
 from hardware_sims.deck_maker import write_deck
 from hardware_sims.scene_render import CARD_NAMES, HARSH, load_faces, random_coup, render_coup
-
 from vision import design as design_module
 from vision.design import Design, builtin_design, load_design
 from vision.errors import DeckError

@@ -8,6 +8,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from hardware_sims.scene_render import (
     CARD_NAMES,
     HARSH,
@@ -18,9 +21,6 @@ from hardware_sims.scene_render import (
     paste,
     render_single,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from vision.design import BUILTIN, Design, builtin_design
 from vision.errors import ImageError
 from vision.images import read_picture

@@ -11,9 +11,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+
 from hardware_sims.deck_maker import write_deck
 from hardware_sims.scene_render import HARSH, load_faces, render_coup, render_single
-
 from vision.design import BUILTIN
 
 ROOT = Path(__file__).resolve().parents[1]

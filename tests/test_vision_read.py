@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+
 from hardware_sims.scene_render import (
     HARSH,
     Camera,
@@ -17,7 +18,6 @@ from hardware_sims.scene_render import (
     random_coup,
     render_coup,
 )
-
 from vision.design import BUILTIN, Design, builtin_design
 from vision.geometry import Quad, find_cards
 from vision.layout import Seen, group_rows, read_layout
