@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.expected_events import assert_events_match
+
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "hardware-sims" / "fixtures"
 RULEBOOKS = ("venezia", "france")
@@ -46,16 +48,6 @@ def _replay(shoe: Path | str, rules: str | None = "venezia") -> subprocess.Compl
     )
 
 
-def _mismatch(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
-    """The first required field the actual event lacks or gets wrong, described."""
-    for key, want in expected.items():
-        if key not in actual:
-            return f"field {key!r} missing"
-        if actual[key] != want:
-            return f"field {key!r}: expected {want!r}, got {actual[key]!r}"
-    return None
-
-
 @pytest.mark.parametrize(("name", "rules"), _expectations())
 def test_replay_matches_hand_derived_events(name: str, rules: str) -> None:
     expected_path = FIXTURES / f"{name}.{rules}.expected.jsonl"
@@ -63,13 +55,7 @@ def test_replay_matches_hand_derived_events(name: str, rules: str) -> None:
     result = _replay(FIXTURES / f"{name}.shoe", rules)
     assert result.returncode == 0, result.stderr
     actual = [json.loads(line) for line in result.stdout.splitlines()]
-    for index, (want, got) in enumerate(zip(expected, actual, strict=False)):
-        problem = _mismatch(want, got)
-        assert problem is None, f"event {index + 1}: {problem}\nexpected {want}\nactual   {got}"
-    surplus = actual[len(expected):] or expected[len(actual):]
-    assert len(actual) == len(expected), (
-        f"{len(expected)} events expected, {len(actual)} printed; unmatched: {surplus}"
-    )
+    assert_events_match(expected, actual)
 
 
 def test_every_hand_made_fixture_has_an_expectation() -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.expected_events import assert_events_match, mismatch
+
 REPO = Path(__file__).resolve().parent.parent
 SESSIONS = REPO / "hardware-sims" / "fixtures" / "sessions"
 SCRIPT_SUFFIX = ".session.jsonl"
@@ -40,20 +42,6 @@ def _read_jsonl(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def _mismatch(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
-    """The first expected field the actual event lacks or gets wrong, described."""
-    for key, want in expected.items():
-        if key == "reason_contains":
-            reason = actual.get("reason")
-            if not isinstance(reason, str) or want not in reason.lower():
-                return f"reason {reason!r} does not contain {want!r}"
-        elif key not in actual:
-            return f"field {key!r} missing"
-        elif actual[key] != want:
-            return f"field {key!r}: expected {want!r}, got {actual[key]!r}"
-    return None
-
-
 def _replay(script: Path) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "croupier", "replay", str(script), "--json"]
     return subprocess.run(
@@ -68,13 +56,7 @@ def test_replay_settles_as_derived_by_hand(name: str) -> None:
     result = _replay(SESSIONS / f"{name}{SCRIPT_SUFFIX}")
     assert result.returncode == 0, result.stderr
     actual = _read_jsonl(result.stdout)
-    for index, (want, got) in enumerate(zip(expected, actual, strict=False)):
-        problem = _mismatch(want, got)
-        assert problem is None, f"event {index + 1}: {problem}\nexpected {want}\nactual   {got}"
-    surplus = actual[len(expected):] or expected[len(actual):]
-    assert len(actual) == len(expected), (
-        f"{len(expected)} events expected, {len(actual)} printed; unmatched: {surplus}"
-    )
+    assert_events_match(expected, actual)
 
 
 def test_every_script_has_an_expectation_and_back() -> None:
@@ -114,4 +96,4 @@ def test_every_expected_event_has_a_kind_and_rejections_name_a_reason() -> None:
 def test_the_comparison_itself(
     expected: dict[str, Any], actual: dict[str, Any], fails: bool
 ) -> None:
-    assert (_mismatch(expected, actual) is not None) is fails
+    assert (mismatch(expected, actual) is not None) is fails
