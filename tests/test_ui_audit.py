@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from croupier.cards import Rank, Suit
 from croupier.events import DeviceAlarm
+from croupier.rulebook import load_rulebook
 from journal.chef import MAX_TRIES
 from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
 from ui.audit import AuditView
@@ -141,3 +142,26 @@ def test_repeated_wrong_pins_lock_the_corrections(qtbot, bridge, views) -> None:
         correct(qtbot, bridge, audit, "0000", audit.corrections.end_button)
     assert not audit.corrections.end_button.isEnabled()
     assert "locked" in audit.corrections.answer.text()
+
+
+def test_a_keyed_journal_is_read_and_verified_with_its_secret(qtbot, tmp_path) -> None:
+    keyed = TableBridge(tmp_path / "keyed.db", load_rulebook("venezia"), secret=b"table-7")
+    audit = AuditView(keyed.correct, keyed.set_pin, keyed.request_audit)
+    qtbot.addWidget(audit)
+    keyed.audit_ready.connect(audit.show_report)
+    with qtbot.waitSignal(keyed.board_changed, timeout=5000):
+        keyed.start()
+    try:
+        apply(qtbot, keyed, *cards(*BURN))
+        refresh(qtbot, keyed, audit)
+        assert audit.verdict_label.text() == "✔ Journal intact — 10 lignes"
+    finally:
+        keyed.stop()
+
+
+def test_a_journal_that_cannot_be_opened_is_reported(qtbot, tmp_path) -> None:
+    broken = TableBridge(tmp_path, load_rulebook("venezia"))  # a folder, not a file
+    with qtbot.waitSignal(broken.failed, timeout=5000) as blocker:
+        broken.start()
+    broken.stop()
+    assert "cannot open the journal" in blocker.args[0]

@@ -20,9 +20,10 @@ from croupier.cards import SIXAIN_SIZE
 from croupier.decisions import Corrected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
-from croupier.table import Event
+from croupier.table import Event, Table
 from journal.chef import ChefDesk, Correction, Refused, Role
 from journal.live import JournaledTable
+from journal.store import Journal
 from ui.audit_data import AuditReport, build_report
 from ui.board import Board, fold, initial_board
 from ui.refcounts import protect_singletons
@@ -91,10 +92,12 @@ class TableBridge(QObject):
         feeds: tuple[Feed, ...] = (),
         *,
         shoe_size: int = SIXAIN_SIZE,
+        secret: bytes | None = None,
         durable: bool = True,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self._secret = secret
         self._durable = durable  # False only for measurements: a table's journal syncs
         self._path = Path(journal)
         self._rulebook = rulebook
@@ -137,16 +140,20 @@ class TableBridge(QObject):
 
     def _run(self) -> None:
         try:
-            live = JournaledTable.open(self._path, self._rulebook, durable=self._durable)
+            live = JournaledTable.open(self._path, self._rulebook, secret=self._secret,
+                                       durable=self._durable)
         except CroupierError as err:
             self.failed.emit(f"cannot open the journal: {err}")
             return
+        reader = AuditReader(self._path, self._rulebook, self._secret, self)
+        reader.start()
         try:
-            self._serve(live)
+            self._serve(live, reader)
         finally:
+            reader.stop()
             live.close()
 
-    def _serve(self, live: JournaledTable) -> None:
+    def _serve(self, live: JournaledTable, reader: AuditReader) -> None:
         desk = ChefDesk(live)
         board = initial_board(live.table, shoe_size=self._shoe_size)
         self.board_changed.emit(board)
@@ -156,6 +163,8 @@ class TableBridge(QObject):
                 return
             try:
                 board = self._handle(command, live, desk, board)
+                if not isinstance(command, Apply):
+                    reader.request()  # a correction, a PIN or a request: a fresh report
             except (CroupierError, ValueError) as err:
                 # A full disk or a locked journal: say so on the screen, keep serving.
                 self.failed.emit(str(err))
@@ -178,14 +187,57 @@ class TableBridge(QObject):
                 self.board_changed.emit(board)
                 done = [d.detail for d in result if isinstance(d, Corrected)]
                 self.answered.emit("; ".join(done) or board.rejected or "", bool(done))
-            self.audit_ready.emit(build_report(live, desk))
         elif isinstance(command, SetPin):
             refused = desk.set_pin(command.pin, old_pin=command.old_pin)
             if refused is not None:
                 self.refused.emit(refused)
             else:
                 self.answered.emit("PIN", True)
-            self.audit_ready.emit(build_report(live, desk))
-        elif isinstance(command, Audit):
-            self.audit_ready.emit(build_report(live, desk))
         return board
+
+
+class AuditReader:
+    """Builds the chef's reports on a thread and a connection of its own: reading a day's
+    journal takes a good part of a second, which must never hold up a card. Requests that
+    pile up while one is built are answered by one report."""
+
+    def __init__(self, path: Path, rulebook: Rulebook, secret: bytes | None,
+                 bridge: TableBridge) -> None:
+        self._path, self._rulebook, self._secret = path, rulebook, secret
+        self._bridge = bridge
+        self._queue: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="croupier-audit", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def request(self) -> None:
+        self._queue.put(True)
+
+    def stop(self) -> None:
+        self._queue.put(False)
+        self._thread.join(STOP_TIMEOUT)
+
+    def _run(self) -> None:
+        try:
+            view = JournaledTable(Journal(self._path, secret=self._secret),
+                                  Table(self._rulebook))  # read only: its table stays empty
+        except CroupierError as err:
+            self._bridge.failed.emit(f"cannot read the journal: {err}")
+            return
+        try:
+            desk = ChefDesk(view)
+            while self._next():
+                try:
+                    self._bridge.audit_ready.emit(build_report(view, desk))
+                except CroupierError as err:
+                    self._bridge.failed.emit(str(err))
+        finally:
+            view.close()
+
+    def _next(self) -> bool:
+        """Wait for a request; False once asked to stop."""
+        wanted = self._queue.get()
+        while wanted and not self._queue.empty():
+            wanted = self._queue.get()
+        return wanted

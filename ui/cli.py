@@ -47,6 +47,8 @@ def _ui_parser() -> _Parser:
     parser.add_argument("--deck", help="the camera's card design: a folder of 52 faces")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal (default: a new temporary file)")
+    parser.add_argument("--key-file", help="the table's secret, for a keyed journal "
+                        "(default: $CROUPIER_TABLE_KEY_FILE)")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
     parser.add_argument("--lang", choices=[lang.value for lang in Lang], default="fr")
     parser.add_argument("--pace", type=float, default=DEMO_PACE,
@@ -135,6 +137,7 @@ def _ui(options: argparse.Namespace) -> int:
         return _headless(options)
     from PySide6.QtWidgets import QApplication
 
+    from journal.cli import read_secret
     from ui.app import TableWindow
     from ui.bridge import TableBridge
     from ui.feeds import CameraFeed, SerialFeed
@@ -152,7 +155,7 @@ def _ui(options: argparse.Namespace) -> int:
         feeds = (CameraFeed(options.camera, options.deck),)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
-    bridge = TableBridge(journal, rulebook, feeds)
+    bridge = TableBridge(journal, rulebook, feeds, secret=read_secret(options.key_file))
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
     window = TableWindow(bridge, rulebook, Lang(options.lang))
