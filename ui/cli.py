@@ -34,6 +34,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ui_parser() -> _Parser:
+    from drivers.dialects import DIALECTS
+
     parser = _Parser(prog="croupier ui", description="The tailleur's and chef's window.")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--demo", action="store_true",
@@ -42,8 +44,8 @@ def _ui_parser() -> _Parser:
                         "socket://host:port")
     source.add_argument("--camera", metavar="SOURCE",
                         help="a camera index, a video file or a folder of frames")
-    parser.add_argument("--dialect", default="native", help="the shoe's dialect (native, "
-                        "angel, bee)")
+    parser.add_argument("--dialect", default="native", choices=list(DIALECTS),
+                        help="the shoe's dialect")
     parser.add_argument("--deck", help="the camera's card design: a folder of 52 faces")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal (default: a new temporary file)")

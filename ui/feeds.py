@@ -54,15 +54,14 @@ class CameraFeed:
         try:
             from drivers.camera import CameraShoe
             from drivers.errors import ShoeError
+            from vision.errors import VisionError
 
-            events = CameraShoe(self.source, self.deck).events()
-        except (ImportError, ShoeError, OSError) as err:
-            put(DeviceAlarm("camera", f"cannot open {self.source!r}: {err}"))
-            return
-        for event in events:
-            if self._stop.is_set():
-                return
-            put(event)
+            for event in CameraShoe(self.source, self.deck).events():
+                if self._stop.is_set():
+                    return
+                put(event)
+        except (ImportError, ShoeError, VisionError, OSError) as err:
+            put(DeviceAlarm("camera", f"{self.source!r}: {err}"))
 
     def stop(self) -> None:
         # A camera waiting for its next frame cannot be interrupted: the thread is a daemon
