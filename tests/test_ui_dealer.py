@@ -134,6 +134,7 @@ def test_unread_card_named_with_the_picker(qtbot, bridge, screen) -> None:
     assert not panel.confirm_button.isEnabled()  # no guess to confirm
     click(qtbot, panel.picker.rank_buttons[Rank.SEVEN])
     click(qtbot, panel.picker.suit_buttons[Suit.SPADES])
+    assert panel.enter_button.text() == "Saisir la carte 7♠"
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.enter_button)
     assert screen.noir_row.cards() == ["7S"]

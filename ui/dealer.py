@@ -229,6 +229,7 @@ class UnreadPanel(QWidget):
         super().__init__(parent)
         self._submit = submit
         self._guess: Card | None = None
+        self._lang = Lang.FR
         layout = QVBoxLayout(self)
         self.title = QLabel("")
         self.title.setStyleSheet(f"color: {ALARM}; font-size: 22pt; font-weight: bold;")
@@ -245,19 +246,20 @@ class UnreadPanel(QWidget):
     def show_unread(self, guess: Card | None, lang: Lang) -> None:
         if guess != self._guess:
             self.picker.reset()
-        self._guess = guess
+        self._guess, self._lang = guess, lang
         self.title.setText(tr("unread", lang))
         shown = f" {card_text(guess)}" if guess else ""
         self.confirm_button.setText(f"{tr('confirm', lang)}{shown}")
         self.confirm_button.setEnabled(guess is not None)
-        picked = self.picker.current()
-        self.enter_button.setText(tr("enter_card", lang) + (f" {card_text(picked)}"
-                                                            if picked else ""))
-        self.enter_button.setEnabled(picked is not None)
+        self._show_picked(self.picker.current())
+
+    def _show_picked(self, card: Card | None) -> None:
+        shown = f" {card_text(card)}" if card else ""
+        self.enter_button.setText(tr("enter_card", self._lang) + shown)
+        self.enter_button.setEnabled(card is not None)
 
     def _picked(self, card: Card) -> None:
-        self.enter_button.setEnabled(True)
-        self.enter_button.setText(self.enter_button.text().split(" ")[0] + f" {card_text(card)}")
+        self._show_picked(card)
 
     def _confirm(self) -> None:
         if self._guess is not None:
