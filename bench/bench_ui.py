@@ -28,8 +28,14 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
-    """Per card: (write → board on the GUI thread, write → painted), in milliseconds."""
+def card_latency(
+    *, durable: bool = True, audit_every_ms: int = 0, day_before: int = 0
+) -> tuple[list[float], list[float]]:
+    """Per card: (write → board on the GUI thread, write → painted), in milliseconds.
+
+    `day_before` shoes are journaled first (the table resumes from them); with
+    `audit_every_ms` the chef's audit report is asked for that often while the cards come.
+    """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtGui import QPaintEvent
@@ -41,6 +47,7 @@ def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
     from drivers.dialects import DecoderOptions, dialect_named
     from drivers.messages import CardRead
     from drivers.native_frames import SEQ_MODULUS
+    from ui.audit import AuditView
     from ui.board import Board
     from ui.bridge import TableBridge
     from ui.dealer import DealerScreen
@@ -51,15 +58,14 @@ def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
     tty.setraw(slave)
     feed = SerialFeed(os.ttyname(slave), "native")
     workdir = Path(tempfile.mkdtemp(prefix="bench-ui-"))
+    _journal_shoes(workdir / "journal.db", day_before)
     bridge = TableBridge(workdir / "journal.db", load_rulebook("venezia"), (feed,),
                          durable=durable)
     loop = QEventLoop()
     state = {"boards": 0, "expect": -1, "painted": 0.0, "board": 0.0, "paints": 0}
 
     class ProbedScreen(DealerScreen):
-        """Notes the first paint after the awaited board. (An application-wide event
-        filter would see every event and, in PySide6 6.12, runs the refcount of `False`
-        down to a crash at exit.)"""
+        """Notes the first paint after the awaited board."""
 
         def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
             super().paintEvent(event)
@@ -80,6 +86,12 @@ def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
     bridge.board_changed.connect(on_board)
     screen.show()
     bridge.start()
+    chef = QTimer()
+    chef.timeout.connect(bridge.request_audit)
+    audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit)
+    if audit_every_ms:
+        bridge.audit_ready.connect(audit.show_report)  # the chef's tab, filled on the GUI
+        chef.start(audit_every_ms)
     dialect = dialect_named("native")
     options = DecoderOptions()
     to_board: list[float] = []
@@ -104,13 +116,31 @@ def card_latency(*, durable: bool = True) -> tuple[list[float], list[float]]:
             bridge.submit(NewShoe())
             _wait(loop)
     finally:
+        chef.stop()
         bridge.stop()
         screen.close()
+        audit.close()
         os.close(master)
         os.close(slave)
     if state["paints"] < len(to_paint):
         raise RuntimeError(f"{state['paints']} paints for {len(to_paint)} cards")
     return to_board, to_paint
+
+
+def _journal_shoes(path: Path, shoes: int) -> None:
+    """A journal holding `shoes` whole shoes, as a table's day leaves it."""
+    if not shoes:
+        return
+    from croupier.events import NewShoe, ShoeEmpty
+    from croupier.rulebook import load_rulebook
+    from croupier.shuffle import regulation_shoe
+    from journal.live import JournaledTable
+
+    live = JournaledTable.open(path, load_rulebook("venezia"), durable=False)
+    for shoe in range(shoes):
+        for event in [*regulation_shoe(random.Random(1000 + shoe)), ShoeEmpty(), NewShoe()]:
+            live.apply(event)
+    live.close()
 
 
 def _settle(app: object, loop: object, state: dict[str, float], boards: int) -> None:
@@ -154,9 +184,14 @@ def first_frame() -> list[float]:
 
 
 def main() -> None:
-    for durable, what in ((True, "journal synced to disk per row, as at a table"),
-                          (False, "journal not synced: the driver, worker and Qt alone")):
-        to_board, to_paint = card_latency(durable=durable)
+    runs = (
+        ("journal synced to disk per row, as at a table", {}),
+        ("journal not synced: the driver, worker and Qt alone", {"durable": False}),
+        ("synced, after a day of 20 shoes, the chef's audit rebuilt every 250 ms",
+         {"day_before": 20, "audit_every_ms": 250}),
+    )
+    for what, options in runs:
+        to_board, to_paint = card_latency(**options)  # type: ignore[arg-type]
         lost = sum(1 for t in to_paint if t < 0)
         painted = [t for t in to_paint if t >= 0]
         boards = [t for t in to_board if t >= 0]

@@ -244,12 +244,9 @@ class AuditView(QWidget):
 
     def _fill_journal(self, report: AuditReport) -> None:
         model = self.model
-        have = model.rowCount()
-        if have > len(report.lines) or (have and model.item(have - 1, 0).text()
-                                         != str(report.lines[have - 1].seq)):
-            model.removeRows(0, have)  # another journal, or rows gone: start again
-            have = 0
-        for line in report.lines[have:]:  # a journal only grows: append the new rows
+        if report.after == 0:
+            model.removeRows(0, model.rowCount())  # the whole journal: start again
+        for line in report.lines:  # a journal only grows: the rows new since the last report
             model.appendRow([QStandardItem(str(line.seq)), QStandardItem(line.at[11:23]),
                              QStandardItem(line.kind), QStandardItem(line.text)])
         self.table.scrollToBottom()  # the latest rows are what the chef looks at first

@@ -13,10 +13,12 @@ from croupier.cards import DECKS_IN_SIXAIN
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
 from croupier.odds import table_odds
+from croupier.rulebook import Rulebook
+from croupier.table import Table
 from journal.chef import ChefDesk
 from journal.live import JournaledTable
 from journal.stats import Theory, marque, report, shoes_of
-from journal.store import Verdict, verify
+from journal.store import Journal, Verdict, verify
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,11 @@ class TestLine:
 
 @dataclass(frozen=True, slots=True)
 class AuditReport:
+    """`lines`: the journal's rows after row `after` (0: every row); the rest is whole."""
+
     path: str
+    after: int
+    rows: int
     lines: tuple[JournalLine, ...]
     verdict: Verdict | None
     verdict_error: str
@@ -59,16 +65,32 @@ def theory() -> Theory:
                   float(odds.apres))
 
 
-def build_report(live: JournaledTable, desk: ChefDesk) -> AuditReport:
-    """Everything the audit view shows, read from the live table's journal."""
+def report_after(path: str, rulebook: Rulebook, secret: bytes | None,
+                 after: int) -> AuditReport:
+    """`build_report` on a connection of its own: what the chef's report process runs."""
+    view = JournaledTable(Journal(path, secret=secret), Table(rulebook))  # reads only
+    try:
+        return build_report(view, ChefDesk(view), after=after)
+    finally:
+        view.close()
+
+
+def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> AuditReport:
+    """Everything the audit view shows, read from the table's journal; the journal's rows
+    only from row `after` on, since a journal only grows."""
     path = live.journal.path
     lines: list[JournalLine] = []
     alarms: list[JournalLine] = []
     corrections: list[JournalLine] = []
+    rows = 0
     for row in live.journal.rows():
+        rows += 1
+        if row.seq <= after and row.kind == "input":
+            continue  # already shown, and holds no alarm or correction
         body = row.data()
         line = JournalLine(row.seq, row.at, row.kind, dumps(body))
-        lines.append(line)
+        if row.seq > after:
+            lines.append(line)
         if row.kind == "auth":
             corrections.append(line)
         elif row.kind == "decisions":
@@ -87,6 +109,8 @@ def build_report(live: JournaledTable, desk: ChefDesk) -> AuditReport:
     marques, tests, note = _statistics(path)
     return AuditReport(
         path=str(path),
+        after=after,
+        rows=rows,
         lines=tuple(lines),
         verdict=verdict,
         verdict_error=verdict_error,

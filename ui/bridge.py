@@ -20,11 +20,11 @@ from croupier.cards import SIXAIN_SIZE
 from croupier.decisions import Corrected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
-from croupier.table import Event, Table
+from croupier.table import Event
 from journal.chef import ChefDesk, Correction, Refused, Role
 from journal.live import JournaledTable
-from journal.store import Journal
-from ui.audit_data import AuditReport, build_report
+from ui.audit_data import AuditReport
+from ui.audit_process import ReportProcess
 from ui.board import Board, fold, initial_board
 from ui.refcounts import protect_singletons
 
@@ -197,14 +197,16 @@ class TableBridge(QObject):
 
 
 class AuditReader:
-    """Builds the chef's reports on a thread and a connection of its own: reading a day's
-    journal takes a good part of a second, which must never hold up a card. Requests that
-    pile up while one is built are answered by one report."""
+    """Builds the chef's reports in a process of its own, waited for on a thread of its own:
+    reading a day's journal takes a good part of a second of Python, which in this process
+    would hold the interpreter's lock away from the cards. Requests that pile up while one
+    is built are answered by one report, holding only the journal's rows not yet sent."""
 
     def __init__(self, path: Path, rulebook: Rulebook, secret: bytes | None,
                  bridge: TableBridge) -> None:
         self._path, self._rulebook, self._secret = path, rulebook, secret
         self._bridge = bridge
+        self._after = 0  # the last journal row sent to the view
         self._queue: queue.SimpleQueue[bool] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="croupier-audit", daemon=True)
 
@@ -219,21 +221,23 @@ class AuditReader:
         self._thread.join(STOP_TIMEOUT)
 
     def _run(self) -> None:
+        process = ReportProcess()
         try:
-            view = JournaledTable(Journal(self._path, secret=self._secret),
-                                  Table(self._rulebook))  # read only: its table stays empty
+            while self._next():
+                self._report(process)
+        finally:
+            process.close()
+
+    def _report(self, process: ReportProcess) -> None:
+        try:
+            report = process.report(str(self._path), self._rulebook, self._secret,
+                                    self._after)
         except CroupierError as err:
             self._bridge.failed.emit(f"cannot read the journal: {err}")
             return
-        try:
-            desk = ChefDesk(view)
-            while self._next():
-                try:
-                    self._bridge.audit_ready.emit(build_report(view, desk))
-                except CroupierError as err:
-                    self._bridge.failed.emit(str(err))
-        finally:
-            view.close()
+        if report.lines:
+            self._after = report.lines[-1].seq
+        self._bridge.audit_ready.emit(report)
 
     def _next(self) -> bool:
         """Wait for a request; False once asked to stop."""
