@@ -80,6 +80,11 @@ class StakePanel(QWidget):
         self._submit = submit
         self._lang = Lang.FR
         grid = QGridLayout(self)
+        # Seats and chances in rows of their own, so that every button is as wide as its
+        # neighbours under the finger.
+        seats, chances = QHBoxLayout(), QHBoxLayout()
+        grid.addLayout(seats, 0, 0, 1, 8)
+        grid.addLayout(chances, 1, 0, 1, 8)
         self.seat_group = QButtonGroup(self)
         self.seat_buttons: list[QPushButton] = []
         for seat in range(1, SEATS + 1):
@@ -87,7 +92,7 @@ class StakePanel(QWidget):
             button.setCheckable(True)
             self.seat_group.addButton(button, seat)
             self.seat_buttons.append(button)
-            grid.addWidget(button, 0, seat - 1)
+            seats.addWidget(button, 1)
         self.chance_group = QButtonGroup(self)
         self.chance_buttons: dict[Chance, QPushButton] = {}
         for i, chance in enumerate(CHANCES):
@@ -95,7 +100,7 @@ class StakePanel(QWidget):
             button.setCheckable(True)
             self.chance_group.addButton(button, i)
             self.chance_buttons[chance] = button
-            grid.addWidget(button, 1, i * 2, 1, 2)
+            chances.addWidget(button, 1)
         self.amount = QLineEdit()
         self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.amount, 2, 0, 1, 2)
@@ -113,8 +118,6 @@ class StakePanel(QWidget):
         grid.addWidget(self.insured, 3, 0, 1, 2)
         grid.addWidget(self.place_button, 3, 2, 1, 3)
         grid.addWidget(self.withdraw_button, 3, 5, 1, 3)
-        for column in range(SEATS):
-            grid.setColumnStretch(column, 1)  # every seat the same width under the finger
         self.note = QLabel("")
         self.note.setStyleSheet(f"color: {ALARM}; font-size: 15pt;")
         self.note.setWordWrap(True)
