@@ -51,12 +51,12 @@ def card_latency(
     from ui.board import Board
     from ui.bridge import TableBridge
     from ui.dealer import DealerScreen
-    from ui.feeds import SerialFeed
+    from ui.feeds import serial_feed
 
     app = QApplication.instance() or QApplication([])
     master, slave = os.openpty()
     tty.setraw(slave)
-    feed = SerialFeed(os.ttyname(slave), "native")
+    feed = serial_feed(os.ttyname(slave), "native")
     workdir = Path(tempfile.mkdtemp(prefix="bench-ui-"))
     _journal_shoes(workdir / "journal.db", day_before)
     bridge = TableBridge(workdir / "journal.db", load_rulebook("venezia"), (feed,),

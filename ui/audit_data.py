@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from croupier.cards import DECKS_IN_SIXAIN
 from croupier.errors import CroupierError
@@ -18,7 +19,7 @@ from croupier.table import Table
 from journal.chef import ChefDesk
 from journal.live import JournaledTable
 from journal.stats import Theory, marque, report, shoes_of
-from journal.store import Journal, Verdict, verify
+from journal.store import Journal, Row, Verdict, verify
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +84,24 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
     alarms: list[JournalLine] = []
     corrections: list[JournalLine] = []
     rows = 0
+    pin_set = False
     for row in live.journal.rows():
         rows += 1
         if row.seq <= after and row.kind == "input":
             continue  # already shown, and holds no alarm or correction
-        body = row.data()
-        line = JournalLine(row.seq, row.at, row.kind, dumps(body))
+        body = _body(row)
+        line = JournalLine(row.seq, row.at, row.kind, dumps(_shown(body)))
         if row.seq > after:
             lines.append(line)
         if row.kind == "auth":
             corrections.append(line)
+            if body.get("action") == "set_pin" and body.get("result") == "granted":
+                pin_set = True
         elif row.kind == "decisions":
-            for decision in body.get("decisions", ()):
+            found = body.get("decisions")
+            for decision in found if isinstance(found, list) else ():
+                if not isinstance(decision, dict):
+                    continue
                 event = decision.get("event")
                 if event == "warning":
                     alarms.append(JournalLine(row.seq, row.at, str(decision.get("code")),
@@ -119,9 +126,24 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
         stats_note=note,
         alarms=tuple(reversed(alarms)),
         corrections=tuple(reversed(corrections)),
-        pin_set=live.journal.meta("chef_pin") is not None,
+        pin_set=pin_set,
         locked_for=desk.locked_for(),
     )
+
+
+def _body(row: Row) -> dict[str, Any]:
+    """A row's body; one that is not a JSON object (a tampered row) is shown as its text,
+    and the verification names it."""
+    try:
+        body = row.data()
+    except (CroupierError, ValueError):
+        body = None
+    return body if isinstance(body, dict) else {"unreadable": row.body}
+
+
+def _shown(body: dict[str, Any]) -> dict[str, Any]:
+    """A row's body as the screen shows it: a PIN's hash is nobody's business there."""
+    return {key: "…" if key == "pin_hash" else value for key, value in body.items()}
 
 
 def _verify(path: Path, live: JournaledTable) -> tuple[Verdict | None, str]:
@@ -136,8 +158,9 @@ def _statistics(
 ) -> tuple[tuple[tuple[str, str, str], ...], tuple[TestLine, ...], str]:
     try:
         shoes = shoes_of(path)
-    except CroupierError as err:
-        return (), (), f"cannot read the coups: {err}"
+    except (CroupierError, KeyError, TypeError, ValueError) as err:
+        # A changed row can break the reading of the coups; the verification says which.
+        return (), (), f"cannot read the coups: {err!r}"
     marques = tuple((f"shoe {s.number}", *marque(s.coups)) for s in shoes)
     exact = theory()
     tests = tuple(

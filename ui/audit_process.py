@@ -85,8 +85,8 @@ def main() -> int:
     while (request := read_message(requests)) is not None:
         try:
             reply: object = report_after(*request)
-        except CroupierError as err:
-            reply = CroupierError(str(err))
+        except Exception as err:  # the window is told, whatever it was
+            reply = CroupierError(f"the report failed: {err}")
         write_message(replies, reply)
     return 0
 

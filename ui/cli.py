@@ -46,7 +46,6 @@ def _ui_parser() -> _Parser:
                         help="a camera index, a video file or a folder of frames")
     parser.add_argument("--dialect", default="native", choices=list(DIALECTS),
                         help="the shoe's dialect")
-    parser.add_argument("--deck", help="the camera's card design: a folder of 52 faces")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal (default: a new temporary file)")
     parser.add_argument("--key-file", help="the table's secret, for a keyed journal "
@@ -142,7 +141,7 @@ def _ui(options: argparse.Namespace) -> int:
     from journal.cli import read_secret
     from ui.app import TableWindow
     from ui.bridge import TableBridge
-    from ui.feeds import CameraFeed, SerialFeed
+    from ui.feeds import camera_feed, serial_feed
 
     workdir = Path(tempfile.mkdtemp(prefix="croupier-ui-"))
     journal = Path(options.journal) if options.journal else workdir / "journal.db"
@@ -152,9 +151,9 @@ def _ui(options: argparse.Namespace) -> int:
         feed, opening = _demo_feed(options, workdir)
         feeds = (feed,)
     elif options.shoe:
-        feeds = (SerialFeed(options.shoe, options.dialect),)
+        feeds = (serial_feed(options.shoe, options.dialect),)
     elif options.camera:
-        feeds = (CameraFeed(options.camera, options.deck),)
+        feeds = (camera_feed(options.camera),)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     bridge = TableBridge(journal, rulebook, feeds, secret=read_secret(options.key_file))
@@ -192,7 +191,7 @@ def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[E
 
     from croupier.fixtures import render_shoe
     from croupier.shuffle import regulation_shoe
-    from ui.feeds import SimulatorFeed
+    from ui.feeds import simulator_feed
     from ui.scenario import DEMO_TABLE
 
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
@@ -201,7 +200,7 @@ def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[E
                        encoding="utf-8")
     print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s",
           file=sys.stderr)
-    return SimulatorFeed(fixture, pace=options.pace), list(DEMO_TABLE)
+    return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE)
 
 
 def _headless(options: argparse.Namespace) -> int:
