@@ -83,6 +83,7 @@ class _Playing(Protocol):
     @property
     def table(self) -> Table: ...
     def apply(self, event: Event) -> list[Decision]: ...
+    def note_rejected(self, line: int, reason: str) -> None: ...
     def close(self) -> None: ...
 
 
@@ -90,6 +91,9 @@ class _Unjournaled:
     def __init__(self, rulebook: Rulebook) -> None:
         self.table = Table(rulebook)
         self.apply = self.table.apply
+
+    def note_rejected(self, line: int, reason: str) -> None:
+        """Nothing to note: the table lives in memory only."""
 
     def close(self) -> None:
         """Nothing to close: the table lives in memory only."""
@@ -110,7 +114,11 @@ def _play(
 ) -> Iterator[tuple[int, Decision]]:
     for entry in lines:
         event = entry.event
-        decisions = [event] if isinstance(event, Rejected) else table.apply(event)
+        if isinstance(event, Rejected):
+            table.note_rejected(entry.line, event.reason)
+            decisions: list[Decision] = [event]
+        else:
+            decisions = table.apply(event)
         for decision in decisions:
             yield entry.line, decision
     if not table.table.ended and table.table.shoe.phase is not Phase.CLOSED:

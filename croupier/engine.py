@@ -35,6 +35,7 @@ from croupier.decisions import (
 from croupier.events import (
     BurnUnseen,
     CardDrawn,
+    CardDropped,
     CardUnread,
     CutCard,
     DeviceAlarm,
@@ -161,6 +162,8 @@ class Shoe:
         self.log.append(event)
         if type(event) is CardDrawn:
             return self._draw(event.card, event.face_up)
+        if isinstance(event, CardDropped):
+            return self._draw(event.card, event.face_up, dropped=True)
         if isinstance(event, CutCard):
             return self._cut()
         if isinstance(event, BurnUnseen):
@@ -188,7 +191,7 @@ class Shoe:
 
     # -- cards -------------------------------------------------------------------------
 
-    def _draw(self, card: Card, face_up: bool) -> list[Decision]:
+    def _draw(self, card: Card, face_up: bool, *, dropped: bool = False) -> list[Decision]:
         phase = self.phase
         if phase is Phase.CLOSED:
             self.log.pop()
@@ -206,7 +209,15 @@ class Shoe:
         if phase is Phase.STOPPED:
             return decisions
         burn_it = face_up and self.rulebook.face_up_policy is FaceUpPolicy.BURN
+        if phase is Phase.BURN and len(self._burn) + self._unseen >= self.rulebook.burn_cards:
+            decisions.append(self._end_burn())  # a rulebook that burns no card
+            phase = Phase.READY
         if phase is Phase.BURN:
+            if dropped and not burn_it:
+                self._voided += 1
+                self._last = None
+                decisions.append(CardVoided(card))
+                return decisions
             self._burned += 1
             if burn_it:
                 self._exposed.append(card)  # burned, but not one of the five
@@ -227,6 +238,12 @@ class Shoe:
             self._exposed.append(card)
             self._last = None
             decisions.append(CardExposed(self.number, card))
+            return decisions
+        if dropped:
+            self._voided += 1
+            self._coup_voided.append(card)
+            self._last = None
+            decisions.append(CardVoided(card))
             return decisions
         self._dealt += 1
         if phase is Phase.NOIR:

@@ -20,6 +20,17 @@ class CardDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class CardDropped:
+    """A card left the shoe and was dropped before it was laid: void at once.
+
+    What a table's history says of a card voided after it had already decided a coup.
+    """
+
+    card: Card
+    face_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BurnUnseen:
     """A card was burned face down where no reader saw it (a table read by a camera)."""
 
@@ -81,7 +92,7 @@ class EndShoe:
 
 
 ShoeEvent = (
-    CardDrawn | BurnUnseen | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread
+    CardDrawn | CardDropped | BurnUnseen | CutCard | VoidCard | ShoeEmpty | NewShoe | CardUnread
     | DeviceAlarm | VoidCoup | EndShoe
 )
 

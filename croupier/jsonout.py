@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -11,6 +10,7 @@ from croupier.decisions import (
     Alarm,
     Burned,
     CoupDecided,
+    CoupRetracted,
     CoupVoided,
     Decision,
     Rejected,
@@ -20,19 +20,22 @@ from croupier.decisions import (
 )
 from croupier.money import money_text
 
-_NUMBER = re.compile(r'"\\u0000([-0-9.]+)"')
 
-
-def dumps(obj: dict[str, Any]) -> str:
+def dumps(obj: Any) -> str:
     """One JSON line; decimal amounts are written as exact JSON numbers, never floats."""
-    text = json.dumps(obj, ensure_ascii=False, default=_decimal_marker)
-    return _NUMBER.sub(r"\1", text)
+    if isinstance(obj, Decimal):
+        return money_text(obj)
+    if isinstance(obj, dict):
+        return "{" + ", ".join(f"{_string(k)}: {dumps(v)}" for k, v in obj.items()) + "}"
+    if isinstance(obj, list | tuple):
+        return "[" + ", ".join(dumps(v) for v in obj) + "]"
+    return json.dumps(obj, ensure_ascii=False)
 
 
-def _decimal_marker(value: object) -> str:
-    if isinstance(value, Decimal):
-        return "\0" + money_text(value)
-    raise TypeError(f"not JSON: {value!r}")
+def _string(key: object) -> str:
+    if not isinstance(key, str):
+        raise TypeError(f"a JSON key must be a string, not {key!r}")
+    return json.dumps(key, ensure_ascii=False)
 
 
 def line_json(line: SettlementLine) -> dict[str, Any]:
@@ -101,6 +104,9 @@ def decision_json(decision: Decision) -> dict[str, Any] | None:
             "number": decision.number,
             "lines": [line_json(line) for line in decision.lines],
         }
+    if isinstance(decision, CoupRetracted):
+        return {"event": "warning", "code": "coup_retracted", "number": decision.number,
+                "message": f"coup {decision.number} is re-decided: its last card changed"}
     if isinstance(decision, Rejected):
         return {"event": "rejected", "reason": decision.reason}
     return None

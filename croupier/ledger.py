@@ -25,17 +25,19 @@ from croupier.rulebook import PrisonerFate, Rulebook
 
 # Art. 56: collections first, then payments chance by chance, inverse, noir or rouge, couleur.
 CHANCE_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
-ACTION_ORDER = (
-    Action.PREMIUM,
-    Action.COLLECT,
-    Action.PAY,
-    Action.FREE,
-    Action.SHARE,
-    Action.RETURN,
-    Action.MOVE,
-    Action.PRISON,
-    Action.STAND,
-)
+# The croupier's steps, in order. Paying a winner and freeing a prisoner whose chance won are
+# one step, taken chance by chance: a freed inverse prisoner comes before a paid rouge stake.
+ACTION_STEP = {
+    Action.PREMIUM: 0,
+    Action.COLLECT: 1,
+    Action.PAY: 2,
+    Action.FREE: 2,
+    Action.SHARE: 3,
+    Action.RETURN: 4,
+    Action.MOVE: 5,
+    Action.PRISON: 6,
+    Action.STAND: 7,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +66,7 @@ def payout_order(lines: list[SettlementLine]) -> tuple[SettlementLine, ...]:
     return tuple(
         sorted(
             lines,
-            key=lambda ln: (
-                ACTION_ORDER.index(ln.action),
-                CHANCE_ORDER.index(ln.chance),
-                -ln.seat,
-            ),
+            key=lambda ln: (ACTION_STEP[ln.action], CHANCE_ORDER.index(ln.chance), -ln.seat),
         )
     )
 
@@ -86,7 +84,9 @@ class Ledger:
 
     # -- the players -------------------------------------------------------------------
 
-    def set_table(self, event: SetTable, *, shoe_idle: bool) -> list[Decision]:
+    def set_table(self, event: SetTable, *, shoe_idle: bool, bets_open: bool) -> list[Decision]:
+        if not (shoe_idle or bets_open):
+            return [Rejected("the table's settings change only while bets are open")]
         minimum = self.minimum if event.minimum is None else event.minimum
         maximum = self.maximum if event.maximum is None else event.maximum
         rulebook = event.rulebook or self.rulebook
@@ -106,6 +106,13 @@ class Ledger:
                         f"minimum {money_text(minimum)}"
                     )
                 ]
+        above = [s for s in self.stakes if not s.in_prison and maximum is not None
+                 and s.amount > maximum]
+        if above:
+            # A stake is never above the maximum (Venezia: no win from exceeding it is paid).
+            return [Rejected(f"seat {above[0].seat}'s stake of {money_text(above[0].amount)} on "
+                             f"{above[0].chance.value} is above the new maximum: it must be "
+                             "lowered first")]
         self.rulebook, self.minimum, self.maximum = rulebook, minimum, maximum
         return []
 
@@ -238,13 +245,7 @@ class Ledger:
             else:
                 lines.append(_line(stake, Action.FREE, amount=stake.amount))
         else:
-            lines.append(_line(stake, Action.PAY, amount=self._winnings(stake)))
-
-    def _winnings(self, stake: Stake) -> Decimal:
-        # Venezia: a win that only arises from exceeding the maximum is not paid.
-        if self.rulebook.excess_returned and self.maximum is not None:
-            return min(stake.amount, self.maximum)
-        return stake.amount
+            lines.append(_line(stake, Action.PAY, amount=stake.amount))
 
     @staticmethod
     def _share(stake: Stake) -> Decimal:

@@ -18,7 +18,6 @@ from croupier.decisions import (
     CardVoided,
     Chance,
     Corrected,
-    CoupRetracted,
     DealStopped,
     Decision,
 )
@@ -26,6 +25,7 @@ from croupier.errors import CardError, FixtureError, RulebookError
 from croupier.events import (
     BurnUnseen,
     CardDrawn,
+    CardDropped,
     CardUnread,
     ChoosePrison,
     CloseBets,
@@ -58,8 +58,9 @@ _BARE_BY_NAME: dict[str, Any] = {name: kind for kind, name in _BARE.items()}
 
 def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
     """The record of an input event."""
-    if isinstance(event, CardDrawn):
-        record: dict[str, Any] = {"type": "card", "card": str(event.card)}
+    if isinstance(event, CardDrawn | CardDropped):
+        name = "card" if isinstance(event, CardDrawn) else "card_dropped"
+        record: dict[str, Any] = {"type": name, "card": str(event.card)}
         if event.face_up:
             record["face_up"] = True
         return record
@@ -92,8 +93,8 @@ def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
     if isinstance(event, DeviceAlarm):
         return {"type": "device_alarm", "source": event.source, "text": event.text}
     if isinstance(event, VoidCoup | EndShoe | ReopenBets):
-        name = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
-        return {"type": name[type(event)], "who": event.who, "why": event.why}
+        chef = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
+        return {"type": chef[type(event)], "who": event.who, "why": event.why}
     if isinstance(event, CorrectCard):
         return {"type": "correct_card", "card": str(event.card), "who": event.who,
                 "why": event.why}
@@ -114,8 +115,9 @@ def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
     kind = r["type"]
     if kind in _BARE_BY_NAME:
         return _BARE_BY_NAME[kind]()  # type: ignore[no-any-return]
-    if kind == "card":
-        return CardDrawn(Card.parse(r["card"]), bool(r.get("face_up", False)))
+    if kind in ("card", "card_dropped"):
+        drawn = CardDrawn if kind == "card" else CardDropped
+        return drawn(Card.parse(r["card"]), bool(r.get("face_up", False)))
     if kind == "table":
         rulebook = rulebook_from_data(r["rulebook"], "journal") if "rulebook" in r else None
         return SetTable(rulebook, _amount(r.get("minimum")), _amount(r.get("maximum")))
@@ -164,8 +166,6 @@ def decision_record(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, Corrected):
         return {"event": "correction", "action": decision.action, "who": decision.who,
                 "why": decision.why, "detail": decision.detail}
-    if isinstance(decision, CoupRetracted):
-        return {"event": "retracted", "number": decision.number}
     if isinstance(decision, BetsChanged):
         return {"event": "bets", "open": decision.open}
     raise TypeError(f"not a decision: {decision!r}")

@@ -51,7 +51,6 @@ class Rulebook:
     prisoners_at_shoe_end: PrisonerFate
     prisoners_at_session_end: PrisonerFate
     maximum_ratio: int
-    excess_returned: bool
     sources: dict[str, str]
 
     def __hash__(self) -> int:
@@ -106,7 +105,6 @@ _PARSERS: dict[str, Any] = {
     "prisoners_at_shoe_end": _enum(PrisonerFate),
     "prisoners_at_session_end": _enum(PrisonerFate),
     "maximum_ratio": _non_negative_int,
-    "excess_returned": _boolean,
 }
 assert set(_PARSERS) == {f.name for f in fields(Rulebook)} - {"name", "title", "sources"}
 

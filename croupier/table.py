@@ -18,6 +18,7 @@ from croupier.decisions import (
 from croupier.engine import Phase, Shoe
 from croupier.events import (
     CardDrawn,
+    CardDropped,
     CardUnread,
     ChoosePrison,
     CloseBets,
@@ -30,6 +31,7 @@ from croupier.events import (
     ShoeEmpty,
     ShoeEvent,
     TableEvent,
+    VoidCard,
     Withdraw,
 )
 from croupier.ledger import Ledger
@@ -51,6 +53,7 @@ class Table:
         self.ended = False
         self._effective: list[Event] = []  # the events as corrected, what the state folds
         self._bets_closed = False
+        self._decided_by_last = False  # the last card drawn decided a coup
 
     @property
     def bets_open(self) -> bool:
@@ -63,10 +66,12 @@ class Table:
         if self.ended:
             return [Rejected("the session has ended")]
         if isinstance(event, CorrectCard):
-            decisions = self._correct(event)
+            decisions = self._correct(event)  # rewrites the history it folds
         else:
             decisions = self._apply(event)
-            if not _rejected(decisions):
+            if _rejected(decisions) and isinstance(event, VoidCard) and self._decided_last():
+                decisions = self._void_decided()  # rewrites the history it folds
+            elif not _rejected(decisions):
                 self._effective.append(event)
         if not _rejected(decisions):
             self.log.append(event)
@@ -81,7 +86,8 @@ class Table:
         if isinstance(event, ChoosePrison):
             return self.ledger.choose(event, number=self.shoe.number)
         if isinstance(event, SetTable):
-            decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle)
+            decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle,
+                                              bets_open=self.bets_open)
             if not decisions:
                 self.shoe.rulebook = self.ledger.rulebook
             return decisions
@@ -106,8 +112,14 @@ class Table:
             return [Rejected("a correction is not replayed inside a correction")]
         return self._shoe(event)
 
+    def _decided_last(self) -> bool:
+        """Whether the last card drawn decided a coup, and nobody has acted on it since."""
+        return self._decided_by_last and not isinstance(self._last_card(), Rejected)
+
     def _shoe(self, event: ShoeEvent) -> list[Decision]:
         out: list[Decision] = []
+        if isinstance(event, CardDrawn | CardDropped):
+            self._decided_by_last = False
         voided: CoupVoided | None = None
         stopped = False
         for decision in self.shoe.apply(event):
@@ -117,11 +129,13 @@ class Table:
             elif isinstance(decision, CoupDecided):
                 out.append(self.ledger.settle(decision))
                 self._bets_closed = False
+                self._decided_by_last = isinstance(event, CardDrawn)
             elif isinstance(decision, CoupVoided):
                 voided = decision
                 self._bets_closed = False
             elif isinstance(decision, DealStopped):
                 stopped = True
+                self._bets_closed = False  # a new shoe opens with "faites vos jeux"
                 settlement = self.ledger.end_of_shoe(decision.number, voided=voided is not None)
                 if settlement:
                     out.append(settlement)
@@ -132,27 +146,43 @@ class Table:
         return out
 
     def _correct(self, event: CorrectCard) -> list[Decision]:
-        """Re-deal the last card as it really was, by folding the corrected history."""
+        """The last card was misread: re-deal it as it really was."""
+        last = self._last_card()
+        if isinstance(last, Rejected):
+            return [last]
+        if last.card == event.card:
+            return [Rejected(f"the last card already is {event.card}")]
+        note = Corrected("correct_card", event.who, event.why, f"{last.card} read as {event.card}")
+        return self._rewrite_last_card(CardDrawn(event.card, last.face_up), note)
+
+    def _void_decided(self) -> list[Decision]:
+        """The card that decided the coup was dropped: void it and re-open the coup."""
+        last = self._last_card()
+        if isinstance(last, Rejected):
+            return [last]
+        return self._rewrite_last_card(CardDropped(last.card, last.face_up), None)
+
+    def _last_card(self) -> CardDrawn | Rejected:
         drawn = [i for i, e in enumerate(self._effective) if isinstance(e, CardDrawn)]
         if not drawn:
-            return [Rejected("no card to correct")]
-        at = drawn[-1]
-        later = self._effective[at + 1:]
-        if not all(isinstance(e, _NEUTRAL) for e in later):
-            return [Rejected("only the last card can be corrected, before anyone acts on it")]
-        old = self._effective[at]
-        assert isinstance(old, CardDrawn)
-        if old.card == event.card:
-            return [Rejected(f"the last card already is {event.card}")]
-        corrected = CardDrawn(event.card, old.face_up)
-        before, old_tail = self._refold(self._effective[:at], [old, *later])
-        after, new_tail = self._refold(self._effective[:at], [corrected, *later])
-        del before
+            return Rejected("no card to correct")
+        if not all(isinstance(e, _NEUTRAL) for e in self._effective[drawn[-1] + 1:]):
+            return Rejected("only the last card can be changed, before anyone acts on it")
+        last = self._effective[drawn[-1]]
+        assert isinstance(last, CardDrawn)
+        return last
+
+    def _rewrite_last_card(self, replacement: ShoeEvent, note: Decision | None) -> list[Decision]:
+        """Fold the history again with the last card replaced, and say what changed."""
+        at = max(i for i, e in enumerate(self._effective) if isinstance(e, CardDrawn))
+        head, later = self._effective[:at], self._effective[at + 1:]
+        _, old_tail = self._refold(head, [self._effective[at], *later])
+        after, new_tail = self._refold(head, [replacement, *later])
         retracted = [CoupRetracted(d.number) for d in old_tail if isinstance(d, CoupDecided)]
         self.shoe, self.ledger = after.shoe, after.ledger
         self._effective, self._bets_closed = after._effective, after._bets_closed
-        note = Corrected("correct_card", event.who, event.why, f"{old.card} read as {event.card}")
-        return [note, *retracted, *new_tail]
+        self._decided_by_last = after._decided_by_last
+        return [*([note] if note else []), *retracted, *new_tail]
 
     def _refold(self, head: list[Event], tail: list[Event]) -> tuple[Table, list[Decision]]:
         table = Table(self.initial_rulebook)

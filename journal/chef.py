@@ -80,20 +80,29 @@ class ChefDesk:
         """Set the chef's PIN; changing it needs the old one."""
         if not pin.isdigit() or len(pin) < MIN_PIN_DIGITS:
             raise ValueError(f"a PIN is at least {MIN_PIN_DIGITS} digits")
-        stored = self.live.journal.meta("chef_pin")
+        stored = self.pin_hash()
         if stored is not None:
             refused = self._check(Role.CHEF, old_pin or "", "set_pin", stored)
             if refused:
                 return refused
-        self.live.journal.set_meta({"chef_pin": hash_pin(pin)})
-        self.live.journal.append("auth", {"action": "set_pin", "result": "granted"},
-                                 at=self._stamp())
+        # In the chain, so that nobody can swap it without breaking the journal.
+        self.live.journal.append("auth", {"action": "set_pin", "result": "granted",
+                                          "pin_hash": hash_pin(pin)}, at=self._stamp())
         return None
+
+    def pin_hash(self) -> str | None:
+        """The PIN's salted hash, as last set in the journal."""
+        found = None
+        for row in self.live.journal.rows("auth"):
+            data = row.data()
+            if data.get("action") == "set_pin" and data.get("result") == "granted":
+                found = str(data["pin_hash"])
+        return found
 
     def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
         """The table's decisions after the correction, or why it was refused."""
         action = event_record(correction)["type"]
-        stored = self.live.journal.meta("chef_pin")
+        stored = self.pin_hash()
         if stored is None:
             self._journal(action, Refusal.NO_PIN, correction.who)
             return Refused(Refusal.NO_PIN)

@@ -66,9 +66,7 @@ def _audit(options: argparse.Namespace) -> int:
             return 0
         print(f"{options.journal}: row {verdict.bad_row}: {verdict.reason}")
         return 1
-    if not Path(options.journal).is_file():
-        raise JournalError(f"no journal at {options.journal!r}")
-    with Journal(options.journal, secret=secret) as journal:
+    with Journal(options.journal, secret=secret, create=False) as journal:
         if options.action == "export":
             for row in journal.rows():
                 body = row.data()
@@ -86,10 +84,11 @@ def _set_pin(journal: Journal) -> int:
 
     live = JournaledTable.restore(journal)
     ask = getpass.getpass if sys.stdin.isatty() else (lambda _prompt: sys.stdin.readline())
-    old = ask("current PIN: ").strip() if journal.meta("chef_pin") else None
+    desk = ChefDesk(live)
+    old = ask("current PIN: ").strip() if desk.pin_hash() else None
     pin = ask("new PIN: ").strip()
     try:
-        refused = ChefDesk(live).set_pin(pin, old_pin=old)
+        refused = desk.set_pin(pin, old_pin=old)
     except ValueError as err:
         raise JournalError(str(err)) from err
     if refused:

@@ -7,7 +7,6 @@ decisions of an input that was recorded but not yet answered.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,17 @@ from croupier.records import decision_record, event_from_record, event_record
 from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
 from croupier.table import Event, Table
 from journal.store import Journal, JournalError
+
+
+def recorded_rulebook(journal: Journal) -> Rulebook:
+    """The rules the journal's table was opened with: its first row."""
+    first = next(journal.rows(), None)
+    if first is None or first.kind != "opened":
+        raise JournalError(f"{journal.path}: not a table's journal (no opening row)")
+    try:
+        return rulebook_from_data(first.data()["rulebook"], f"{journal.path} row 1")
+    except (KeyError, TypeError, RulebookError) as err:
+        raise JournalError(f"{journal.path}: the recorded rulebook is unreadable: {err}") from err
 
 
 def default_journal_path() -> Path:
@@ -40,25 +50,22 @@ class JournaledTable:
     ) -> JournaledTable:
         """A new journal for `rulebook`, or an existing one restored where it stood."""
         journal = Journal(path, secret=secret, durable=durable)
-        if journal.meta("rulebook") is None:
-            journal.set_meta({"rulebook": json.dumps(rulebook_data(rulebook))})
+        if journal.head[0] == 0:
+            # The rules are the journal's first row, inside the chain like everything else.
+            journal.append("opened", {"rulebook": rulebook_data(rulebook)})
             return cls(journal, Table(rulebook))
         return cls.restore(journal)
 
     @classmethod
     def restore(cls, journal: Journal) -> JournaledTable:
         """The table as its journal left it."""
-        recorded = journal.meta("rulebook")
-        if recorded is None:
-            raise JournalError(f"{journal.path}: not a table's journal (no rulebook recorded)")
-        try:
-            kept = rulebook_from_data(json.loads(recorded), f"{journal.path} (meta)")
-        except (ValueError, RulebookError) as err:
-            raise JournalError(
-                f"{journal.path}: the recorded rulebook is unreadable: {err}") from err
-        restored = cls(journal, Table(kept))
+        restored = cls(journal, Table(recorded_rulebook(journal)))
         restored._restore()
         return restored
+
+    def note_rejected(self, line: int, reason: str) -> None:
+        """An input refused before it reached the table (a bad line of a script)."""
+        self.journal.append("rejected", {"line": line, "reason": reason})
 
     def apply(self, event: Event) -> list[Decision]:
         """Journal the event, apply it, journal its decisions, then hand them back to show."""

@@ -171,7 +171,7 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
                 current = shoes[-1]
                 if kind == "coup":
                     current.coups.append(decision)
-                elif kind == "retracted":
+                elif kind == "warning" and decision.get("code") == "coup_retracted":
                     current.coups = [c for c in current.coups
                                      if c["number"] != decision["number"]]
                 elif kind == "shoe_end":

@@ -52,7 +52,10 @@ class Row:
     hash: str
 
     def data(self) -> Any:
-        return json.loads(self.body, parse_float=Decimal)
+        try:
+            return json.loads(self.body, parse_float=Decimal)
+        except ValueError as err:
+            raise JournalError(f"row {self.seq}: its body is not JSON: {err}") from None
 
 
 def row_hash(
@@ -64,6 +67,14 @@ def row_hash(
     return hashlib.sha256(message).hexdigest()
 
 
+def head_record(seq: int, digest: str, secret: bytes | None) -> str:
+    """The head kept beside the rows; with a secret it carries an HMAC nobody else can make."""
+    if not secret:
+        return f"{seq}:{digest}"
+    seal = hmac.new(secret, f"head\x1f{seq}\x1f{digest}".encode(), hashlib.sha256).hexdigest()
+    return f"{seq}:{digest}:{seal}"
+
+
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -72,12 +83,18 @@ class Journal:
     """One table's journal file. Every append is its own durable transaction."""
 
     def __init__(
-        self, path: str | Path, *, secret: bytes | None = None, durable: bool = True
+        self, path: str | Path, *, secret: bytes | None = None, durable: bool = True,
+        create: bool = True,
     ) -> None:
         self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise JournalError(f"no journal at {str(path)!r}")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            if not create and not self._is_journal():
+                self._db.close()
+                raise JournalError(f"{self.path}: not a croupier journal")
             self._db.execute("PRAGMA journal_mode=WAL")
             # FULL: a row is on disk when append returns. Only bulk tools turn it off.
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
@@ -97,6 +114,15 @@ class Journal:
         self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
         if "format" not in meta:
             self.set_meta({"format": FORMAT, "keyed": "1" if secret else "0"})
+
+    def _is_journal(self) -> bool:
+        """Looks before touching: a file that is not a journal is left as it was."""
+        tables = {name for (name,) in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"meta", "rows"} <= tables:
+            return False
+        found = self._db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        return found is not None and found[0] == FORMAT
 
     def close(self) -> None:
         self._db.close()
@@ -134,7 +160,8 @@ class Journal:
             prev = digest
         with self._transaction():
             self._db.executemany("INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?)", rows)
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('head', ?)", (f"{seq}:{prev}",))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('head', ?)",
+                             (head_record(seq, prev, self.secret),))
         self.head = (seq, prev)
         return [r[0] for r in rows]
 
@@ -188,7 +215,7 @@ def verify(path: str | Path, *, secret: bytes | None = None) -> Verdict:
     if not Path(path).is_file():
         raise JournalError(f"no journal at {str(path)!r}")
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         records = db.execute("SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
         verdict = _walk(records, meta, secret)
@@ -214,10 +241,16 @@ def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
             return Verdict(count, seq, "its contents were changed")
         expected_seq, prev = seq + 1, digest
     head = meta.get("head")
-    if head is not None and head != f"{expected_seq - 1}:{prev}":
+    last = expected_seq - 1
+    if head is None:
+        if count:
+            return Verdict(count, last, "the journal's head record is missing "
+                                        "(rows may have been cut off the end)")
+        return Verdict(count)
+    if head != head_record(last, prev, secret):
         recorded = head.split(":", 1)[0]
-        if recorded.isdigit() and int(recorded) >= expected_seq:
-            return Verdict(count, expected_seq,
-                           f"rows {expected_seq} to {recorded} were removed from the end")
-        return Verdict(count, expected_seq - 1, "the recorded head does not match the last row")
+        if recorded.isdigit() and int(recorded) > last:
+            return Verdict(count, last + 1, f"rows {last + 1} to {recorded} were removed from "
+                                            "the end")
+        return Verdict(count, last, "the recorded head does not match the last row")
     return Verdict(count)

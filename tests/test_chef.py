@@ -40,7 +40,7 @@ def auth_results(desk: ChefDesk) -> list[str]:
 
 
 def test_the_pin_is_kept_only_as_a_salted_scrypt_hash(desk: ChefDesk) -> None:
-    stored = desk.live.journal.meta("chef_pin")
+    stored = desk.pin_hash()
     assert stored is not None
     assert stored.startswith("scrypt$")
     assert "4711" not in stored
@@ -59,6 +59,23 @@ def test_the_chef_corrects_with_the_right_pin_and_it_is_journaled(desk: ChefDesk
     assert inputs[-1] == {"type": "void_coup", "who": "chef Rossi", "why": "cards exposed"}
     assert auth_results(desk)[-1] == "granted"
     assert verify(desk.live.journal.path).intact
+
+
+def test_the_pin_cannot_be_swapped_behind_the_journals_back(desk: ChefDesk) -> None:
+    import sqlite3
+
+    from journal.chef import hash_pin
+
+    db = sqlite3.connect(desk.live.journal.path)
+    db.execute("INSERT OR REPLACE INTO meta VALUES ('chef_pin', ?)", (hash_pin("0000"),))
+    db.commit()
+    assert isinstance(desk.correct(Role.CHEF, "0000", VoidCoup("x", "forged")), Refused)
+    forged = hash_pin("0000")
+    db.execute("UPDATE rows SET body = json_set(body, '$.pin_hash', ?) WHERE kind = 'auth'",
+               (forged,))
+    db.commit()
+    db.close()
+    assert not verify(desk.live.journal.path).intact
 
 
 def test_the_tailleur_cannot_correct_even_with_the_pin(desk: ChefDesk) -> None:

@@ -8,6 +8,7 @@ from croupier.cards import Card
 from croupier.decisions import (
     Action,
     BetsChanged,
+    CardVoided,
     Chance,
     Corrected,
     CoupDecided,
@@ -27,6 +28,7 @@ from croupier.events import (
     EndShoe,
     PlaceStake,
     ReopenBets,
+    VoidCard,
     VoidCoup,
 )
 from croupier.fixtures import parse_shoe
@@ -148,3 +150,17 @@ def test_replaying_a_log_with_corrections_rebuilds_the_same_table() -> None:
     assert again.shoe.state() == t.shoe.state()
     assert again.ledger.stakes == t.ledger.stakes
     assert again.log == t.log
+
+
+def test_voiding_the_card_that_decided_a_coup_re_opens_and_re_decides_it() -> None:
+    t = table()
+    t.apply(PlaceStake(1, Chance.ROUGE, Decimal(100)))
+    deal(t, "TS KS KD 5C  KH KD TS AC")  # the ace decides: rouge 31
+    decisions = t.apply(VoidCard())
+    assert of(CoupRetracted, decisions) == [CoupRetracted(1)]
+    assert of(CardVoided, decisions) == [CardVoided(Card.parse("AC"))]
+    assert t.shoe.phase is Phase.ROUGE
+    assert t.ledger.stakes[0].chance is Chance.ROUGE  # the stake is back on the layout
+    assert isinstance(t.apply(VoidCard())[0], Rejected)  # the same card is not voided twice
+    (coup,) = of(CoupDecided, deal(t, "9C"))
+    assert (coup.rouge_point, coup.voided) == (39, (Card.parse("AC"),))  # type: ignore[attr-defined]

@@ -379,3 +379,12 @@ def test_cards_burned_unseen_complete_the_burn_and_are_counted() -> None:
     decisions = [d for e in parse_shoe("KS KC KD AS KH KD TS 2H") for d in shoe.apply(e)]
     assert coups(decisions)[0].number == 1
     assert shoe.apply(ShoeEmpty())[-1] == ShoeEnded(EndReason.EXHAUSTED, 0, 5, 8, 0)
+
+
+def test_a_rulebook_that_burns_no_card_deals_from_the_first() -> None:
+    from dataclasses import replace
+
+    no_burn = replace(VENEZIA, name="no-burn", burn_cards=0)
+    decisions = play(parse_shoe("KS KC KD AS KH KD TS 2H"), no_burn)
+    assert decisions[0] == Burned(())
+    assert coups(decisions)[0].noir == cards("KS KC KD AS")

@@ -100,6 +100,57 @@ def test_a_row_appended_behind_the_journals_back_is_caught(journal_file: Path) -
                                                            "the last row")
 
 
+def test_cutting_rows_off_a_keyed_journal_is_caught_even_with_its_head_rewritten(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "keyed.db"
+    journaled(path, secret=b"k").close()
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM rows WHERE seq > 30")
+    digest = db.execute("SELECT hash FROM rows WHERE seq = 30").fetchone()[0]
+    db.execute("UPDATE meta SET value = ? WHERE key = 'head'", (f"30:{digest}",))
+    db.commit()
+    db.close()
+    verdict = verify(path, secret=b"k")
+    assert (verdict.bad_row, verdict.reason) == (30, "the recorded head does not match the "
+                                                     "last row")
+    _sql(path, "DELETE FROM meta WHERE key = 'head'")
+    assert "head record is missing" in verify(path, secret=b"k").reason
+
+
+def test_a_path_with_url_characters_is_the_file_verified(tmp_path: Path) -> None:
+    plain, odd = tmp_path / "tab", tmp_path / "tab#le?.db"
+    journaled(plain).close()
+    journaled(odd).close()
+    _sql(odd, "UPDATE rows SET body = body || ' ' WHERE seq = 13")
+    assert verify(plain).intact
+    assert verify(odd).bad_row == 13
+
+
+def test_any_text_survives_the_journal(tmp_path: Path) -> None:
+    from croupier.events import DeviceAlarm
+
+    path = tmp_path / "t.db"
+    live = JournaledTable.open(path, VENEZIA)
+    live.apply(DeviceAlarm("shoe", "\x001.2.3"))
+    live.apply(DeviceAlarm("shoe", "\x005"))
+    live.close()
+    texts = [r.data().get("text") for r in Journal(path).rows("input")]
+    assert texts == ["\x001.2.3", "\x005"]
+    assert verify(path).intact
+    assert JournaledTable.open(path, VENEZIA).table.log[-1] == DeviceAlarm("shoe", "\x005")
+
+
+def test_audit_export_leaves_a_foreign_database_alone(tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    _sql(other, "CREATE TABLE t (x)")
+    before = other.read_bytes()
+    done = croupier("audit", "export", str(other), "--json")
+    assert done.returncode == 2
+    assert "not a croupier journal" in done.stderr
+    assert other.read_bytes() == before
+
+
 def test_a_keyed_journal_needs_its_secret_and_resists_rehashing(tmp_path: Path) -> None:
     path = tmp_path / "keyed.db"
     journaled(path, secret=b"table 7 secret").close()
@@ -162,8 +213,9 @@ def test_audit_verify_and_export_commands(journal_file: Path) -> None:
     export = croupier("audit", "export", str(journal_file), "--json")
     rows = [json.loads(line) for line in export.stdout.splitlines()]
     assert [r["seq"] for r in rows] == list(range(1, len(rows) + 1))
-    assert rows[0]["kind"] == "input"
-    assert rows[0]["type"] == "table"
+    assert rows[0]["kind"] == "opened"
+    assert rows[0]["rulebook"]["name"] == "venezia"
+    assert (rows[1]["kind"], rows[1]["type"]) == ("input", "table")
     stake = next(r for r in rows if r.get("type") == "stake" and r["seat"] == 1)
     assert stake["amount"] == 12.5
     coups = [d for r in rows if r["kind"] == "decisions" for d in r["decisions"]
@@ -182,6 +234,17 @@ def test_audit_of_a_missing_or_foreign_file_exits_2(tmp_path: Path) -> None:
     done = croupier("audit", "verify", str(foreign))
     assert done.returncode == 2
     assert "foreign.db" in done.stderr
+
+
+def test_replay_journals_the_lines_it_refuses_too(tmp_path: Path) -> None:
+    script = tmp_path / "s.session.jsonl"
+    script.write_text('{"type": "stake", "seat": 0, "chance": "rouge", "amount": 5}\n'
+                      '{"type": "table", "rules": "monaco"}\n')
+    db = tmp_path / "s.db"
+    assert croupier("replay", str(script), "--json", "--journal", str(db)).returncode == 0
+    refused = [row.data() for row in Journal(db).rows("rejected")]
+    assert [r["line"] for r in refused] == [1, 2]
+    assert "monaco" in refused[1]["reason"]
 
 
 def test_replay_journals_a_session(tmp_path: Path) -> None:

@@ -289,3 +289,27 @@ def test_money_is_exact(amount: str) -> None:
     shares = [ln.amount for ln in settlement.lines]
     assert shares == [Decimal(amount) / 16, Decimal(1) / 16]
     assert all(isinstance(share, Decimal) for share in shares)
+
+
+def test_limits_change_only_while_bets_are_open_and_never_under_a_standing_stake() -> None:
+    t = table(maximum=10000)
+    stake(t, 1, R, 5000)
+    deal(t, "KS")
+    assert "only while bets are open" in rejected(
+        t.apply(SetTable(None, Decimal(10), Decimal(1000))))
+    deal(t, "KC KD 2S  KH KD TS 2H")  # après: the stake stands
+    assert "above the new maximum" in rejected(t.apply(SetTable(None, Decimal(10),
+                                                                Decimal(1000))))
+    t.apply(Withdraw(1, R))
+    assert t.apply(SetTable(None, Decimal(10), Decimal(1000))) == []
+
+
+def test_rien_ne_va_plus_does_not_outlive_the_shoe() -> None:
+    from croupier.events import CloseBets
+
+    t = table()
+    t.apply(CloseBets())
+    deal(t, "CUT 2D 3D 4D 5D 6D")
+    t.apply(NewShoe())
+    assert t.bets_open
+    assert stake(t, 1, R, 100) == []

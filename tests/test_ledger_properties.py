@@ -8,7 +8,15 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.decisions import Action, Chance, Decision, Rejected, Settlement
+from croupier.decisions import (
+    Action,
+    Chance,
+    CoupDecided,
+    CoupRetracted,
+    Decision,
+    Rejected,
+    Settlement,
+)
 from croupier.events import (
     CardDrawn,
     ChoosePrison,
@@ -20,7 +28,7 @@ from croupier.events import (
     VoidCard,
     Withdraw,
 )
-from croupier.ledger import ACTION_ORDER, CHANCE_ORDER
+from croupier.ledger import CHANCE_ORDER
 from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
@@ -75,29 +83,49 @@ def _run(rules: str, events: list[Event]) -> tuple[Table, list[tuple[Event, list
 def test_money_is_conserved(session: tuple[str, list[Event]]) -> None:
     table, steps = _run(*session)
     staked = Decimal(0)
-    back_to_players = won = kept_by_bank = premiums = Decimal(0)
+    # What each settlement moved: (back to players, kept by the bank, won, premiums).
+    moved: list[tuple[Decimal, Decimal, Decimal, Decimal]] = []
+    coup_settlement: dict[int, int] = {}  # coup number -> index of its settlement in `moved`
     for event, decisions in steps:
         accepted = not any(isinstance(d, Rejected) for d in decisions)
         if isinstance(event, PlaceStake) and accepted:
             staked += event.amount
-        for settlement in (d for d in decisions if isinstance(d, Settlement)):
-            for line in settlement.lines:
-                amount = line.amount or Decimal(0)
-                if line.action is Action.PREMIUM:
-                    premiums += amount
-                elif line.action is Action.PAY:
-                    back_to_players += line.stake
-                    won += amount
-                elif line.action is Action.COLLECT:
-                    kept_by_bank += line.stake
-                elif line.action in LEAVING:
-                    assert 0 < amount <= line.stake
-                    back_to_players += amount
-                    kept_by_bank += line.stake - amount
+        after_coup = False
+        for decision in decisions:
+            if isinstance(decision, CoupRetracted):
+                # The coup is decided again: what its settlement moved is undone.
+                zero = Decimal(0)
+                moved[coup_settlement.pop(decision.number)] = (zero, zero, zero, zero)
+            elif isinstance(decision, CoupDecided):
+                after_coup = True
+            elif isinstance(decision, Settlement):
+                if after_coup:
+                    coup_settlement[decision.number] = len(moved)
+                    after_coup = False
+                moved.append(_moved(decision))
+    back, kept, won, premiums = (sum(m[i] for m in moved) for i in range(4))
     on_layout = sum((s.amount for s in table.ledger.stakes), Decimal(0))
-    assert staked == back_to_players + kept_by_bank + on_layout
+    assert staked == back + kept + on_layout
     assert premiums >= 0
     assert won >= 0
+
+
+def _moved(settlement: Settlement) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+    back = kept = won = premiums = Decimal(0)
+    for line in settlement.lines:
+        amount = line.amount or Decimal(0)
+        if line.action is Action.PREMIUM:
+            premiums += amount
+        elif line.action is Action.PAY:
+            back += line.stake
+            won += amount
+        elif line.action is Action.COLLECT:
+            kept += line.stake
+        elif line.action in LEAVING:
+            assert 0 < amount <= line.stake
+            back += amount
+            kept += line.stake - amount
+    return back, kept, won, premiums
 
 
 @settings(max_examples=80, deadline=None)
@@ -114,6 +142,10 @@ def test_no_stake_is_settled_twice_or_forgotten(session: tuple[str, list[Event]]
             1 for d in decisions if isinstance(d, Settlement) for ln in d.lines
             if ln.action in LEAVING
         )
+        if any(isinstance(d, CoupRetracted) for d in decisions):
+            # A coup decided again: the stakes its first settlement took off come back.
+            gone -= after
+            continue
         assert left == len(before - after)
         assert not (after & gone)
         gone |= before - after
@@ -147,9 +179,15 @@ def test_payout_lines_follow_the_plan(session: tuple[str, list[Event]]) -> None:
     _, steps = _run(*session)
     for _, decisions in steps:
         for settlement in (d for d in decisions if isinstance(d, Settlement)):
-            keys = [(ACTION_ORDER.index(ln.action), CHANCE_ORDER.index(ln.chance), -ln.seat)
-                    for ln in settlement.lines]
+            actions = [ln.action for ln in settlement.lines]
+            handing = [i for i, a in enumerate(actions) if a in (Action.PAY, Action.FREE)]
+            collecting = [i for i, a in enumerate(actions) if a is Action.COLLECT]
+            assert not handing or not collecting or max(collecting) < min(handing)
+            # Payments chance by chance, inverse, noir or rouge, couleur; farthest seat first.
+            keys = [(CHANCE_ORDER.index(settlement.lines[i].chance), -settlement.lines[i].seat)
+                    for i in handing]
             assert keys == sorted(keys)
+            assert handing == list(range(len(collecting), len(collecting) + len(handing)))
 
 
 @settings(max_examples=40, deadline=None)

@@ -35,7 +35,7 @@ def test_the_shipped_rulebooks_differ_where_rules_md_says() -> None:
 @pytest.mark.parametrize("name", ["venezia", "france"])
 def test_every_rule_names_its_source(name: str) -> None:
     rulebook = load_rulebook(name)
-    assert len(rulebook.sources) == 14
+    assert len(rulebook.sources) == 13
     assert all(len(source) > 20 for source in rulebook.sources.values())
 
 
