@@ -6,6 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from croupier.cards import Card
+from croupier.events import CardDrawn
 from croupier.rulebook import load_rulebook
 from journal.live import JournaledTable
 from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
@@ -75,3 +77,13 @@ def test_an_unreadable_file_is_named_not_fatal(qtbot, tmp_path) -> None:
     thread.join()
     assert "bad token 'XX'" in view.position.text()
     assert view.boards == []
+
+
+def test_a_journal_replays_under_the_rules_it_was_opened_with(qtbot, tmp_path) -> None:
+    live = JournaledTable.open(tmp_path / "fr.db", load_rulebook("france"), durable=False)
+    for event in [*cards(*BURN), CardDrawn(Card.parse("KH"), face_up=True), *cards("9H")]:
+        live.apply(event)
+    live.close()
+    view = opened(qtbot, tmp_path / "fr.db")
+    # france burns a card the shuffler turned face up: the row starts with the next one.
+    assert view.board_view.noir_row.cards() == ["9H"]

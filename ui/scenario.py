@@ -19,6 +19,7 @@ from croupier.rulebook import Rulebook, load_rulebook, rulebook_from_data
 from croupier.session import parse_session
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
+from journal.store import Journal
 from ui.board import Board, fold, initial_board
 
 DEMO_SEED = 31
@@ -66,19 +67,28 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def _journal_scenario(path: Path) -> Scenario:
-    from journal.store import Journal
-
     if not path.is_file():
         raise CroupierError(f"no journal at {str(path)!r}")
     with Journal(path) as journal:
-        recorded = journal.meta("rulebook")
         try:
-            rulebook = (rulebook_from_data(json.loads(recorded), str(path))
-                        if recorded else None)
+            rulebook = _recorded_rulebook(journal)
             events = tuple(event_from_record(row.data()) for row in journal.rows("input"))
         except (ValueError, RulebookError, FixtureError) as err:
             raise CroupierError(f"{path}: cannot replay this journal: {err}") from err
     return Scenario(events, rulebook, path.name)
+
+
+def _recorded_rulebook(journal: Journal) -> Rulebook | None:
+    """The rules the journal's table was opened with: its first row where the journal
+    records them so (`journal.live.recorded_rulebook`), else its meta data as the first
+    journals did."""
+    from journal import live
+
+    reader = getattr(live, "recorded_rulebook", None)
+    if reader is not None:
+        return reader(journal)  # type: ignore[no-any-return]
+    recorded = journal.meta("rulebook")
+    return rulebook_from_data(json.loads(recorded), str(journal.path)) if recorded else None
 
 
 def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SIZE
