@@ -159,12 +159,13 @@ class ShoeRecord:
     session: str
     number: int
     coups: list[dict[str, Any]] = field(default_factory=list)
+    cards: dict[str, int] | None = None  # burned, dealt, voided, talon at the shoe's end
 
 
 def shoes_of(path: Path) -> list[ShoeRecord]:
     """The shoes of a journal, a coup retracted by a correction replaced by its re-decision."""
     shoes = [ShoeRecord(path.name, 1)]
-    with Journal(path) as journal:
+    with Journal(path, create=False) as journal:
         for row in journal.rows("decisions"):
             for decision in row.data()["decisions"]:
                 kind = decision.get("event")
@@ -175,6 +176,8 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
                     current.coups = [c for c in current.coups
                                      if c["number"] != decision["number"]]
                 elif kind == "shoe_end":
+                    current.cards = {k: int(decision[k])
+                                     for k in ("burned", "dealt", "voided", "talon")}
                     shoes.append(ShoeRecord(path.name, current.number + 1))
     return [s for s in shoes if s.coups]
 
@@ -189,8 +192,8 @@ def marque(coups: Iterable[dict[str, Any]]) -> tuple[str, str]:
     return " ".join(result_line), " ".join(couleur_line)
 
 
-def report(paths: list[Path], theory: Theory) -> dict[str, Any]:
-    """Every scope's tests, flags and marque, as one JSON-able report."""
+def report(paths: list[Path], theory: Theory, shoe_size: int) -> dict[str, Any]:
+    """Every scope's tests, flags, marque and card count, as one JSON-able report."""
     scopes: list[dict[str, Any]] = []
     table = Tally()
     for path in paths:
@@ -201,8 +204,12 @@ def report(paths: list[Path], theory: Theory) -> dict[str, Any]:
                 tally.add(coup)
             session.merge(tally)
             results, colours = marque(shoe.coups)
-            scopes.append(_scope(f"{shoe.session} shoe {shoe.number}", tally, theory,
-                                 marque={"results": results, "couleur": colours}))
+            scope = _scope(f"{shoe.session} shoe {shoe.number}", tally, theory,
+                           marque={"results": results, "couleur": colours}, cards=shoe.cards)
+            if shoe.cards is not None and sum(shoe.cards.values()) != shoe_size:
+                # Burned + dealt + voided + talon must make the whole sixain (RULES §1).
+                scope["flagged"].append(f"cards: {sum(shoe.cards.values())} of {shoe_size}")
+            scopes.append(scope)
         table.merge(session)
         scopes.append(_scope(f"session {path.name}", session, theory))
     scopes.append(_scope("table", table, theory))
@@ -240,7 +247,7 @@ def main(args: list[str]) -> int:
     for path in options.journals:
         if not path.is_file():
             raise CroupierError(f"no journal at {str(path)!r}")
-    result = report(options.journals, theory_of(options.decks))
+    result = report(options.journals, theory_of(options.decks), 52 * options.decks)
     if options.json:
         print(dumps(result))
     else:
@@ -256,6 +263,10 @@ def _print(result: dict[str, Any]) -> None:
         if "marque" in scope:
             out.write(f"  marque  {scope['marque']['results']}\n")
             out.write(f"          {scope['marque']['couleur']}\n")
+        if scope.get("cards"):
+            cards = scope["cards"]
+            out.write(f"  cards   burned {cards['burned']} + dealt {cards['dealt']} + voided "
+                      f"{cards['voided']} + talon {cards['talon']} = {sum(cards.values())}\n")
         for test in scope["tests"]:
             flag = "  <-- would be rare in an honest game" if test["flagged"] else ""
             out.write(f"  {test['test']:<38} seen {test['observed']:<32} "

@@ -58,8 +58,9 @@ def _honest(seed: int) -> str:
 def test_honest_shoes_pass(tmp_path: Path) -> None:
     paths = [_journal(tmp_path / f"s{i}.db", [_honest(10 * i + j) for j in range(4)])
              for i in range(2)]
-    result = report(paths, theory_of(6))
+    result = report(paths, theory_of(6), 312)
     assert result["flagged"] == 0
+    assert all(sum(s["cards"].values()) == 312 for s in result["scopes"] if s.get("cards"))
     scopes = [s["scope"] for s in result["scopes"]]
     assert scopes[-1] == "table"
     assert "session s0.db" in scopes
@@ -71,10 +72,11 @@ def test_a_biased_shoe_is_flagged(tmp_path: Path) -> None:
     # A stacked shoe: noir always 31, rouge always 32 -- noir wins every coup.
     stacked = "2C 3C 4C 5C 6C " + "KS KC KD AS KH KD TS 2H " * 38
     path = _journal(tmp_path / "rigged.db", [stacked])
-    result = report([path], theory_of(6))
+    result = report([path], theory_of(6), 312)
     shoe = result["scopes"][0]
     assert "rouge against noir" in shoe["flagged"]
     assert "row points 31-40 (chi-square, 9 df)" in shoe["flagged"]
+    assert "cards: 309 of 312" in shoe["flagged"]
     assert result["flagged"] >= 2
 
 
