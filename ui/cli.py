@@ -47,7 +47,8 @@ def _ui_parser() -> _Parser:
     parser.add_argument("--dialect", default="native", choices=list(DIALECTS),
                         help="the shoe's dialect")
     parser.add_argument("--journal", metavar="FILE.db",
-                        help="the table's journal (default: a new temporary file)")
+                        help="the table's journal, resumed if it exists (default: table.db "
+                        "in the user's data folder; a new temporary file for --demo)")
     parser.add_argument("--key-file", help="the table's secret, for a keyed journal "
                         "(default: $CROUPIER_TABLE_KEY_FILE)")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
@@ -139,15 +140,17 @@ def _ui(options: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from journal.cli import read_secret
+    from journal.live import default_journal_path
     from ui.app import TableWindow
     from ui.bridge import TableBridge
     from ui.feeds import camera_feed, serial_feed
 
-    workdir = Path(tempfile.mkdtemp(prefix="croupier-ui-"))
-    journal = Path(options.journal) if options.journal else workdir / "journal.db"
+    journal = Path(options.journal) if options.journal else default_journal_path()
     feeds: tuple[Feed, ...] = ()
     opening: list[Event] = []
     if options.demo:
+        workdir = Path(tempfile.mkdtemp(prefix="croupier-demo-"))
+        journal = Path(options.journal) if options.journal else workdir / "journal.db"
         feed, opening = _demo_feed(options, workdir)
         feeds = (feed,)
     elif options.shoe:
