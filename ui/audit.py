@@ -3,6 +3,7 @@ against theory, the alarms, and the corrections behind the PIN."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -257,7 +258,8 @@ class AuditView(QWidget):
         self.stats_note.setText(report.stats_note)
         self.stats.setRowCount(len(report.tests))
         for i, test in enumerate(report.tests):
-            cells = (test.scope, test.test, test.observed, test.expected, f"{test.p_value:.3g}")
+            p_value = "—" if math.isnan(test.p_value) else f"{test.p_value:.3g}"
+            cells = (test.scope, test.test, test.observed, test.expected, p_value)
             for j, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)
                 if test.flagged:

@@ -6,11 +6,12 @@ against the theory, alarms, correction attempts) and the view only displays it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from croupier.cards import DECKS_IN_SIXAIN
+from croupier.cards import DECKS_IN_SIXAIN, SIXAIN_SIZE
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
 from croupier.odds import table_odds
@@ -18,7 +19,7 @@ from croupier.rulebook import Rulebook
 from croupier.table import Table
 from journal.chef import ChefDesk
 from journal.live import JournaledTable
-from journal.stats import Theory, marque, report, shoes_of
+from journal.stats import Theory, report
 from journal.store import Journal, Row, Verdict, verify
 
 
@@ -157,16 +158,19 @@ def _statistics(
     path: Path,
 ) -> tuple[tuple[tuple[str, str, str], ...], tuple[TestLine, ...], str]:
     try:
-        shoes = shoes_of(path)
+        scopes = report([path], theory(), SIXAIN_SIZE)["scopes"]
     except (CroupierError, KeyError, TypeError, ValueError) as err:
         # A changed row can break the reading of the coups; the verification says which.
         return (), (), f"cannot read the coups: {err!r}"
-    marques = tuple((f"shoe {s.number}", *marque(s.coups)) for s in shoes)
-    exact = theory()
-    tests = tuple(
-        TestLine(scope["scope"], t["test"], t["observed"], t["expected"], float(t["p"]),
-                 bool(t["flagged"]))
-        for scope in report([path], exact)["scopes"]
-        for t in scope["tests"]
-    )
-    return marques, tests, ""
+    # A shoe's scope is "<journal> shoe <n>": the view is of one journal.
+    marques = tuple(("shoe " + scope["scope"].rsplit(" ", 1)[-1], scope["marque"]["results"],
+                     scope["marque"]["couleur"]) for scope in scopes if "marque" in scope)
+    lines: list[TestLine] = []
+    for scope in scopes:
+        names = {t["test"] for t in scope["tests"]}
+        lines += [TestLine(scope["scope"], t["test"], t["observed"], t["expected"],
+                           float(t["p"]), bool(t["flagged"])) for t in scope["tests"]]
+        # Flags that are no test of chance, such as a shoe whose cards do not add up.
+        lines += [TestLine(scope["scope"], flag, "", "", math.nan, True)
+                  for flag in scope["flagged"] if flag not in names]
+    return marques, tuple(lines), ""
