@@ -32,5 +32,5 @@ def test_the_dealer_tab_follows_the_table_and_the_audit_tab_asks_for_a_report(
     assert window.dealer.noir_row.cards() == ["9H"]
     with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
         window.setCurrentWidget(window.audit)
-    kinds = [window.audit.model.item(i, 2).text() for i in range(window.audit.model.rowCount())]
+    kinds = [line.kind for line in window.audit.model.lines]
     assert kinds.count("input") == kinds.count("decisions") == len(BURN) + 1

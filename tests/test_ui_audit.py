@@ -58,7 +58,7 @@ def test_journal_table_is_searchable(qtbot, bridge, views) -> None:
     audit, _ = views
     apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
     refresh(qtbot, bridge, audit)
-    kinds = [audit.model.item(i, 2).text() for i in range(audit.model.rowCount())]
+    kinds = [line.kind for line in audit.model.lines]
     assert kinds.count("input") == kinds.count("decisions") == len(BURN) + len(NOIR) + len(ROUGE)
     qtbot.keyClicks(audit.search, "8h")
     # The input card 8H and the decisions row of the coup that holds it.

@@ -6,8 +6,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -27,12 +32,58 @@ from PySide6.QtWidgets import (
 from croupier.cards import Card
 from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
 from journal.chef import Correction, Refused
-from ui.audit_data import AuditReport
+from ui.audit_data import AuditReport, JournalLine
 from ui.i18n import Lang, tr
 from ui.widgets import ALARM, STYLE, CardPicker, Keypad, big_button
 
 JOURNAL_COLUMNS = ("#", "time", "kind", "record")
+_ROOT = QModelIndex()
 STATS_COLUMNS = ("scope", "test", "observed", "expected", "p")
+
+
+class JournalModel(QAbstractTableModel):
+    """The journal's rows as a table over a plain list: a day holds some ten thousand rows,
+    too many to make four Qt items for each on the GUI thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[JournalLine] = []
+        self.headers: list[str] = list(JOURNAL_COLUMNS)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.lines)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(JOURNAL_COLUMNS)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        line = self.lines[index.row()]
+        return (str(line.seq), line.at[11:23], line.kind, line.text)[index.column()]
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        return self.headers[section]
+
+    def set_headers(self, headers: list[str]) -> None:
+        self.headers = headers
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(headers) - 1)
+
+    def add_lines(self, lines: tuple[JournalLine, ...], *, restart: bool) -> None:
+        """Append `lines`; with `restart`, in place of every row shown so far."""
+        if restart:
+            self.beginResetModel()
+            self.lines = list(lines)
+            self.endResetModel()
+        elif lines:
+            first = len(self.lines)
+            self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
+            self.lines.extend(lines)
+            self.endInsertRows()
 
 
 class CorrectionsPanel(QWidget):
@@ -155,7 +206,7 @@ class AuditView(QWidget):
         header.addWidget(self.refresh_button)
 
         self.search = QLineEdit()
-        self.model = QStandardItemModel(0, len(JOURNAL_COLUMNS))
+        self.model = JournalModel()
         self.filter = QSortFilterProxyModel()
         self.filter.setSourceModel(self.model)
         self.filter.setFilterKeyColumn(-1)  # search every column
@@ -213,7 +264,7 @@ class AuditView(QWidget):
             self.tabs.setTabText(i, tr(key, lang) if key != "marque"
                                  else f"{tr('marque', lang)} / {tr('statistics', lang)}")
         self.corrections.retranslate(lang)
-        self.model.setHorizontalHeaderLabels([tr(key, lang) for key in JOURNAL_COLUMNS])
+        self.model.set_headers([tr(key, lang) for key in JOURNAL_COLUMNS])
         self.stats.setHorizontalHeaderLabels([tr(key, lang) for key in STATS_COLUMNS])
         if self.report is not None:
             self.show_report(self.report)
@@ -244,12 +295,8 @@ class AuditView(QWidget):
         self.corrections.show_state(report.pin_set, report.locked_for, lang)
 
     def _fill_journal(self, report: AuditReport) -> None:
-        model = self.model
-        if report.after == 0:
-            model.removeRows(0, model.rowCount())  # the whole journal: start again
-        for line in report.lines:  # a journal only grows: the rows new since the last report
-            model.appendRow([QStandardItem(str(line.seq)), QStandardItem(line.at[11:23]),
-                             QStandardItem(line.kind), QStandardItem(line.text)])
+        # A journal only grows: a report holds the rows new since the last one, or all.
+        self.model.add_lines(report.lines, restart=report.after == 0)
         self.table.scrollToBottom()  # the latest rows are what the chef looks at first
 
     def _fill_statistics(self, report: AuditReport) -> None:
