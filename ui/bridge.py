@@ -4,6 +4,8 @@ Device readers (`ui.feeds`) and the widgets' taps put commands on one queue. A s
 thread drains it: it journals and applies each event, folds the decisions into a new `Board`
 and emits it. The GUI thread never touches the table, the journal or a port: it only puts
 commands on the queue (which never blocks) and receives frozen values through queued signals.
+The chef's reports are read from the journal by a process of their own (`ui.audit_process`),
+waited for on a thread of their own, so that neither the GUI nor the cards wait for them.
 """
 
 from __future__ import annotations
