@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -120,6 +121,7 @@ def card_latency(
         bridge.stop()
         screen.close()
         audit.close()
+        shutil.rmtree(workdir, ignore_errors=True)
         os.close(master)
         os.close(slave)
     if state["paints"] < len(to_paint):

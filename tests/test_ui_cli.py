@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tests.test_ui_support import FIXTURES
-from ui.cli import main
+from ui.cli import has_display, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,3 +85,22 @@ def test_demo_window_paints_its_first_frame(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("first frame at ")
     assert (tmp_path / "demo.db").exists()
+
+
+@pytest.mark.parametrize(
+    ("env", "shown"),
+    [
+        ({}, False),
+        ({"DISPLAY": ":0"}, True),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, True),
+        ({"QT_QPA_PLATFORM": "xcb"}, True),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, False),
+        ({"QT_QPA_PLATFORM": "minimal:enable_fonts"}, False),
+    ],
+)
+def test_has_display(monkeypatch, env, shown) -> None:
+    _headless(monkeypatch)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert has_display() is shown
