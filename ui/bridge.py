@@ -28,9 +28,6 @@ from journal.live import JournaledTable
 from ui.audit_data import AuditReport
 from ui.audit_process import ReportProcess
 from ui.board import Board, fold, initial_board
-from ui.refcounts import protect_singletons
-
-protect_singletons()  # see ui/refcounts.py: PySide6 6.12.0 drops references to None
 
 STOP_TIMEOUT = 5.0
 

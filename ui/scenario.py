@@ -3,7 +3,6 @@ scripts and journals, and the boards they fold to coup by coup. No Qt here."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from decimal import Decimal
@@ -15,10 +14,11 @@ from croupier.errors import CroupierError, FixtureError, RulebookError
 from croupier.events import PlaceStake, SetTable
 from croupier.fixtures import parse_shoe
 from croupier.records import event_from_record
-from croupier.rulebook import Rulebook, load_rulebook, rulebook_from_data
+from croupier.rulebook import Rulebook, load_rulebook
 from croupier.session import parse_session
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
+from journal.live import recorded_rulebook
 from journal.store import Journal
 from ui.board import Board, fold, initial_board
 
@@ -69,26 +69,13 @@ def load_scenario(path: str | Path) -> Scenario:
 def _journal_scenario(path: Path) -> Scenario:
     if not path.is_file():
         raise CroupierError(f"no journal at {str(path)!r}")
-    with Journal(path) as journal:
+    with Journal(path, create=False) as journal:
         try:
-            rulebook = _recorded_rulebook(journal)
+            rulebook = recorded_rulebook(journal)
             events = tuple(event_from_record(row.data()) for row in journal.rows("input"))
         except (ValueError, RulebookError, FixtureError) as err:
             raise CroupierError(f"{path}: cannot replay this journal: {err}") from err
     return Scenario(events, rulebook, path.name)
-
-
-def _recorded_rulebook(journal: Journal) -> Rulebook | None:
-    """The rules the journal's table was opened with: its first row where the journal
-    records them so (`journal.live.recorded_rulebook`), else its meta data as the first
-    journals did."""
-    from journal import live
-
-    reader = getattr(live, "recorded_rulebook", None)
-    if reader is not None:
-        return reader(journal)  # type: ignore[no-any-return]
-    recorded = journal.meta("rulebook")
-    return rulebook_from_data(json.loads(recorded), str(journal.path)) if recorded else None
 
 
 def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SIZE

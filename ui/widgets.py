@@ -19,9 +19,6 @@ from PySide6.QtWidgets import (
 
 from croupier.cards import Card, Colour, Rank, Suit
 from ui.board import Seen
-from ui.refcounts import protect_singletons
-
-protect_singletons()  # see ui/refcounts.py: PySide6 6.12.0 drops references to None
 
 BAIZE = "#0d4a35"
 INK = "#f4f1e6"
