@@ -6,6 +6,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -43,3 +44,23 @@ def _no_leaks() -> Iterator[None]:
         pytest.fail(f"test left threads running: {[t.name for t in leaked]}")
     if children:
         pytest.fail(f"test left child processes running: {sorted(children)}")
+
+
+# The vision suites' shared fixtures; OpenCV loads only for the tests that ask for them.
+@pytest.fixture(scope="module")
+def design(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The built-in card design, calibrated into a private cache."""
+    from vision.design import builtin_design
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield builtin_design()
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, Any]:
+    """The built-in design's 52 face images, by card name."""
+    from hardware_sims.scene_render import load_faces
+    from vision.design import BUILTIN
+
+    return load_faces(BUILTIN)

@@ -17,8 +17,7 @@ from croupier.rulebook import load_rulebook
 from drivers.camera import CameraShoe, open_camera_source
 from drivers.errors import PortError
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
-from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, load_faces, paste
-from vision.design import BUILTIN
+from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, paste
 
 SIZE = (960, 540)
 # Three coups after the burn, with a rouge win, a noir win and an après.
@@ -33,11 +32,6 @@ QD 8C 6S 9C  KH 7D 4S TC
 @pytest.fixture(autouse=True)
 def _cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "vision-cache"))
-
-
-@pytest.fixture(scope="module")
-def faces() -> dict[str, np.ndarray]:
-    return load_faces(BUILTIN)
 
 
 def _decisions(events: list[ShoeEvent]) -> list[dict[str, object]]:

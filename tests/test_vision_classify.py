@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -17,26 +16,13 @@ from hardware_sims.scene_render import (
     Camera,
     baize,
     card_corners,
-    load_faces,
     paste,
     render_single,
 )
-from vision.design import BUILTIN, Design, builtin_design
+from vision.design import BUILTIN, Design
 from vision.errors import ImageError
 from vision.images import read_picture
 from vision.layout import read_layout, read_one
-
-
-@pytest.fixture(scope="module")
-def design(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Design]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        yield builtin_design()
-
-
-@pytest.fixture(scope="module")
-def faces() -> dict[str, np.ndarray]:
-    return load_faces(BUILTIN)
 
 
 def test_every_bare_face_is_named_surely(design: Design) -> None:

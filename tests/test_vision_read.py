@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
-import pytest
 
 from hardware_sims.scene_render import (
     HARSH,
@@ -13,26 +10,13 @@ from hardware_sims.scene_render import (
     Disturbance,
     baize,
     card_corners,
-    load_faces,
     paste,
     random_coup,
     render_coup,
 )
-from vision.design import BUILTIN, Design, builtin_design
+from vision.design import Design
 from vision.geometry import Quad, find_cards
 from vision.layout import Seen, group_rows, read_layout
-
-
-@pytest.fixture(scope="module")
-def design(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Design]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        yield builtin_design()
-
-
-@pytest.fixture(scope="module")
-def faces() -> dict[str, np.ndarray]:
-    return load_faces(BUILTIN)
 
 
 def _names(rows: list[list[Seen]]) -> list[list[str | None]]:
