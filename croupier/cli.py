@@ -30,6 +30,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`| head`): say nothing more, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as err:
+        # Whatever a command could not read it reports itself; this is output that could
+        # not be written (a full disk, a closed terminal).
+        print(f"croupier: cannot write the output: {err}", file=sys.stderr)
+        return 1
 
 
 def _dispatch(args: list[str]) -> int:

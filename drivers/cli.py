@@ -41,6 +41,8 @@ def decode(args: list[str]) -> int:
     options = _decode_parser().parse_args(args)
     try:
         if options.file == "-":
+            if sys.stdin is None:
+                raise OSError(0, "there is no standard input")
             data = sys.stdin.buffer.read()
         else:
             with open(options.file, "rb") as f:

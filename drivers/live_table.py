@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol, TextIO
 
 from croupier.decisions import Decision
-from croupier.events import ShoeEvent
+from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.transcript import describe
 from drivers.backends import ShoeSource
 
@@ -21,10 +21,14 @@ class _Ended:
     """Put on the queue by a reader thread whose source has no more events."""
 
 
-def _pump(events: Iterator[ShoeEvent], put: Callable[[ShoeEvent | _Ended], None]) -> None:
+def _pump(
+    name: str, events: Iterator[ShoeEvent], put: Callable[[ShoeEvent | _Ended], None]
+) -> None:
     try:
         for event in events:
             put(event)
+    except Exception as err:  # a reader must never stop without a word
+        put(DeviceAlarm(name, f"the reader stopped: {type(err).__name__}: {err}"))
     finally:
         put(_Ended())
 
@@ -46,7 +50,7 @@ class LiveTable:
         self._threads = [
             threading.Thread(
                 target=_pump,
-                args=(s.events(), self._queue.put),
+                args=(f"source {n}", s.events(), self._queue.put),
                 name=f"shoe-reader-{n}",
                 daemon=True,  # a camera waiting for a frame cannot be interrupted
             )

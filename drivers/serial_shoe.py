@@ -14,6 +14,7 @@ import serial
 from croupier.events import DeviceAlarm, ShoeEvent
 from drivers.decoder import Decoder
 from drivers.dialects import DecoderOptions, Dialect, dialect_named
+from drivers.errors import PortError
 from drivers.messages import Message
 from drivers.to_events import message_event
 
@@ -49,6 +50,11 @@ class SerialShoe:
         backoff: Backoff | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        try:
+            # Only the URL's scheme is checked here: a port that is absent now may come back.
+            serial.serial_for_url(url, do_not_open=True)
+        except ValueError as err:
+            raise PortError(f"not a port: {url!r} ({err})") from None
         self.url = url
         self.source = source or f"{dialect} shoe at {url}"
         self._dialect: Dialect = dialect_named(dialect)

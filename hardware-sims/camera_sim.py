@@ -9,7 +9,6 @@ video file (`.avi`, `.mp4`, `.mkv`) or a folder of numbered frames.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from croupier.argparsing import CommandParser, frame_size
 from croupier.decisions import CardPlaced, Row
 from croupier.engine import play
 from croupier.errors import CroupierError
@@ -156,20 +156,23 @@ def write_frames(frames: Iterator[np.ndarray], out: Path, fps: float = 15.0) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="python -m hardware_sims.camera_sim", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("fixture", type=Path, help="a .shoe fixture")
     parser.add_argument("out", type=Path, help="a video file (.avi, .mp4, .mkv) or a folder")
     parser.add_argument("--deck", type=Path, help="folder of the 52 faces (default: built-in)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT (default 1280x720)")
+    parser.add_argument("--size", type=frame_size, default=(1280, 720),
+                        help="WIDTHxHEIGHT (default 1280x720)")
     parser.add_argument("--rules", default="venezia")
     parser.add_argument("--harsh", action="store_true", help="stronger light, noise, blur, JPEG")
     parser.add_argument("--fps", type=float, default=15.0)
     args = parser.parse_args(argv)
+    if not 1 <= args.fps <= 240:  # also refuses nan
+        parser.error(f"--fps is 1 to 240 frames a second, not {args.fps}")
     try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
+        width, height = args.size
         deck = args.deck or Path(__file__).resolve().parents[1] / "vision/designs/heruka-2color"
         faces = load_faces(deck)
         coups = coups_of(parse_shoe(args.fixture.read_text(), origin=str(args.fixture)), args.rules)

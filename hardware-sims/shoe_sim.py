@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType as StackFrame
 
-from croupier.argparsing import CommandParser
+from croupier.argparsing import CommandParser, seconds
 from croupier.errors import CroupierError
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import parse_shoe
@@ -155,23 +155,25 @@ def _parser() -> CommandParser:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--pty", action="store_true", help="serve a pseudo-terminal (default)")
     where.add_argument("--listen", metavar="HOST:PORT", help="serve a loopback TCP port")
-    parser.add_argument("--pace", type=float, default=0.0, help="seconds a card (0: flat out)")
+    parser.add_argument("--pace", type=seconds, default=0.0, help="seconds a card (0: flat out)")
     parser.add_argument("--faults", default="", help="fault spec, see hardware_sims.sim_faults")
     parser.add_argument("--seed", type=int, default=0, help="seed of the faults")
-    parser.add_argument("--heartbeat", type=float, default=1.0, help="native heartbeat period")
+    parser.add_argument("--heartbeat", type=seconds, default=1.0,
+                        help="native heartbeat period")
     parser.add_argument(
         "--check",
         default="crc16-ccitt",
         choices=[UNVERIFIED, *CHECKS],
         help="angel check algorithm to send",
     )
-    parser.add_argument("--linger", type=float, help="exit this long after the last message")
+    parser.add_argument("--linger", type=seconds,
+                        help="exit this long after the last message")
     return parser
 
 
 def _listen_address(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
-    if host not in ("127.0.0.1", "localhost", "::1") or not port.isdigit():
+    if host not in ("127.0.0.1", "localhost", "::1") or not port.isdigit() or int(port) > 65535:
         raise ValueError(f"--listen wants a loopback HOST:PORT (127.0.0.1:7000), not {text!r}")
     return host, int(port)
 

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from drivers.errors import ShoeError
+
 START_TIMEOUT = 10.0
 STOP_TIMEOUT = 3.0
 
 
-class SimulatorError(RuntimeError):
+class SimulatorError(ShoeError, RuntimeError):
     """The simulator did not start; the message holds what it said."""
 
 

@@ -9,8 +9,9 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
+from croupier.argparsing import CommandParser, seconds
 from croupier.errors import CroupierError
 from croupier.rulebook import DEFAULT, load_rulebook
 from ui.i18n import Lang
@@ -25,18 +26,10 @@ DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
 SCREEN_SIZE = (1600, 1000)
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors exit 2 with one line on stderr, like every other command."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def _ui_parser() -> _Parser:
+def _ui_parser() -> CommandParser:
     from drivers.dialects import DIALECTS
 
-    parser = _Parser(prog="croupier ui", description="The tailleur's and chef's window.")
+    parser = CommandParser(prog="croupier ui", description="The tailleur's and chef's window.")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--demo", action="store_true",
                         help="deal a fresh shoe from the shoe simulator on a pty")
@@ -53,7 +46,7 @@ def _ui_parser() -> _Parser:
                         "(default: $CROUPIER_TABLE_KEY_FILE)")
     parser.add_argument("--rules", default=DEFAULT, help="rulebook name or .toml path")
     parser.add_argument("--lang", choices=[lang.value for lang in Lang], default="fr")
-    parser.add_argument("--pace", type=float, default=DEMO_PACE,
+    parser.add_argument("--pace", type=seconds, default=DEMO_PACE,
                         help="the demo's seconds per card")
     parser.add_argument("--seed", type=int, help="the demo shoe's shuffle (default: random)")
     parser.add_argument("--first-frame", action="store_true",
@@ -61,8 +54,9 @@ def _ui_parser() -> _Parser:
     return parser
 
 
-def _screenshot_parser() -> _Parser:
-    parser = _Parser(prog="croupier screenshot", description="Render a view offscreen to PNG.")
+def _screenshot_parser() -> CommandParser:
+    parser = CommandParser(prog="croupier screenshot",
+                           description="Render a view offscreen to PNG.")
     parser.add_argument("out", help="the PNG to write")
     parser.add_argument("--fixture", help="a .shoe fixture, .session.jsonl script or "
                         "journal .db (default: a built-in demo shoe)")

@@ -47,9 +47,12 @@ class SourceFeed:
                 source.close()
         # Read even when closed at once: a source ends its own process or port when its
         # events end.
-        for event in source.events():
-            if not self._stopped:
-                put(event)
+        try:
+            for event in source.events():
+                if not self._stopped:
+                    put(event)
+        except Exception as err:  # a reader must never stop without a word
+            put(DeviceAlarm(self.name, f"the reader stopped: {type(err).__name__}: {err}"))
 
     def stop(self) -> None:
         with self._lock:

@@ -96,14 +96,17 @@ def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SI
 
 def board_after(scenario: Scenario, rulebook: Rulebook, after: int,
                 *, shoe_size: int = SIXAIN_SIZE) -> tuple[Board, int]:
-    """The board once coup `after` is decided (or the inputs end), and how many inputs that
-    took."""
+    """The board once coup `after` is decided (coup 0: before any), and how many inputs that
+    took; `CroupierError` when the inputs end before that coup."""
     table = Table(scenario.rulebook or rulebook)
     board = initial_board(table, shoe_size=shoe_size)
+    if after == 0:
+        return board, 0
     for used, event in enumerate(scenario.events, 1):
         decisions = table.apply(event)
         board = fold(board, event, decisions, table)
         if any(isinstance(d, CoupDecided | CoupVoided) and d.number >= after
                for d in decisions):
             return board, used
-    return board, len(scenario.events)
+    raise CroupierError(f"{scenario.name} has no coup {after}: it ends after coup "
+                        f"{table.shoe.number}")

@@ -19,7 +19,7 @@ from vision.images import read_picture
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
-_CACHE_VERSION = b"vision-design-6"  # bump when the maps change, so old caches are rebuilt
+_CACHE_VERSION = b"vision-design-7"  # bump when the maps or their checks change
 FACE_WEIGHT = 0.5
 _PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # Faces whose paper inside a printed frame is measured at calibration; the paper inside a
@@ -84,6 +84,10 @@ def load_design(deck: str | Path) -> Design:
     return design
 
 
+_MIN_FACE_SIDE = 40
+_FACE_ASPECTS = (1.2, 1.8)  # poker 1.40, bridge 1.56, tarot-sized decks about 1.7
+
+
 def build_design(files: dict[str, Path]) -> Design:
     """Maps of every face; the aspect is the median over the faces."""
     faces = {}
@@ -92,6 +96,12 @@ def build_design(files: dict[str, Path]) -> Design:
             faces[name] = read_picture(path).pixels
         except ImageError as err:
             raise DeckError(str(err)) from err
+        height, width = faces[name].shape[:2]
+        short, long = sorted((height, width))
+        if short < _MIN_FACE_SIDE or not _FACE_ASPECTS[0] <= long / short <= _FACE_ASPECTS[1]:
+            raise DeckError(f"{path}: a {width}×{height} image is not a card face (a card is "
+                            f"at least {_MIN_FACE_SIDE} pixels across, its sides in a ratio of "
+                            f"{_FACE_ASPECTS[0]} to {_FACE_ASPECTS[1]})")
     aspects = [max(img.shape[:2]) / min(img.shape[:2]) for img in faces.values()]
     aspect = float(np.median(aspects))
     size = card_size(aspect)

@@ -53,6 +53,9 @@ class Quad:
         return float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
 
 
+_MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
+
+
 def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
     """Every card-shaped paper blob in the frame, as corners ordered upright.
 
@@ -61,6 +64,8 @@ def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
     one card turned on its side.
     """
     scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
+    if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
+        return []  # a sliver of a picture: no card fits in it
     small = (
         frame
         if scale == 1.0
