@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from decimal import Decimal
 
-from croupier.cards import Card, Colour
+from croupier.cards import Card
 
 
 class Row(enum.Enum):
@@ -39,9 +39,6 @@ class EndReason(enum.Enum):
     FACE_UP_LIMIT = "face_up_limit"
     EXHAUSTED = "exhausted"
     CHEF = "chef"  # ended by the chef de table's correction
-
-
-ROW_COLOUR = {Row.NOIR: Colour.BLACK, Row.ROUGE: Colour.RED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +97,6 @@ class CoupDecided:
     face_up: int
     exposed: tuple[Card, ...]
     voided: tuple[Card, ...]
-
-    @property
-    def winning(self) -> frozenset[Chance]:
-        return frozenset(self.pay)
 
 
 @dataclass(frozen=True, slots=True)

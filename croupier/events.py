@@ -167,4 +167,3 @@ TableEvent = (
     SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession | CloseBets | ReopenBets
     | CorrectCard
 )
-CHEF_EVENTS = (VoidCoup, EndShoe, ReopenBets, CorrectCard)

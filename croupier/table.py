@@ -176,9 +176,9 @@ class Table:
         """Fold the history again with the last card replaced, and say what changed."""
         at = max(i for i, e in enumerate(self._effective) if isinstance(e, CardDrawn))
         head, later = self._effective[:at], self._effective[at + 1:]
-        _, old_tail = self._refold(head, [self._effective[at], *later])
         after, new_tail = self._refold(head, [replacement, *later])
-        retracted = [CoupRetracted(d.number) for d in old_tail if isinstance(d, CoupDecided)]
+        # Only the card that decided a coup takes back a decision when it changes.
+        retracted = [CoupRetracted(self.shoe.number)] if self._decided_by_last else []
         self.shoe, self.ledger = after.shoe, after.ledger
         self._effective, self._bets_closed = after._effective, after._bets_closed
         self._decided_by_last = after._decided_by_last

@@ -139,6 +139,10 @@ def table(args: list[str]) -> int:
         LiveTable(sources, playing, sys.stdout).run()
     except KeyboardInterrupt:
         print("croupier table: stopped", file=sys.stderr)
+    except CroupierError as err:
+        # The journal can no longer be written: stop, rather than show what it did not keep.
+        print(f"croupier table: stopped: {err}", file=sys.stderr)
+        return 1
     finally:
         if isinstance(playing, JournaledTable):
             playing.close()

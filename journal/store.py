@@ -133,10 +133,6 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
     def set_meta(self, values: dict[str, str]) -> None:
         with self._transaction():
             self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
@@ -186,17 +182,24 @@ class _Transaction:
         self.db, self.path = db, path
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise JournalError(f"{self.path}: cannot write: {err}") from err
 
-    def __exit__(self, kind: type | None, *exc: object) -> None:
-        if kind is None:
-            try:
+    def __exit__(self, kind: type | None, error: BaseException | None, *rest: object) -> None:
+        try:
+            if kind is None:
                 self.db.execute("COMMIT")
                 return
-            except sqlite3.Error as err:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
-                raise JournalError(f"{self.path}: cannot write: {err}") from err
-        self.db.execute("ROLLBACK")
+            raise JournalError(f"{self.path}: cannot write: {err}") from err
+        if isinstance(error, sqlite3.Error):
+            # Nothing of the transaction was kept: the journal stands as it was.
+            raise JournalError(f"{self.path}: cannot write: {error}") from error
 
 
 @dataclass(frozen=True, slots=True)

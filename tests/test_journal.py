@@ -255,3 +255,20 @@ def test_replay_journals_a_session(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert verify(db).intact
     assert croupier("replay", str(shoe), "--journal", str(db)).returncode == 2
+
+
+def test_a_write_the_disk_refuses_is_a_journal_error_and_keeps_the_chain(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    live = journaled(path)
+    rows = live.journal.head[0]
+    blocker = sqlite3.connect(path)
+    blocker.execute("BEGIN EXCLUSIVE")  # another writer holds the file: the append must fail
+    live.journal._db.execute("PRAGMA busy_timeout = 50")
+    with pytest.raises(JournalError, match="cannot write"):
+        live.journal.append("input", {"type": "cut"})
+    blocker.rollback()
+    blocker.close()
+    assert live.journal.head[0] == rows
+    live.journal.append("input", {"type": "cut"})
+    live.close()
+    assert verify(path).intact
