@@ -67,9 +67,12 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         try:
-            return _BY_TEXT[text.upper()]
+            # ASCII first: str.upper() turns the long s "ſ" into "S".
+            if text.isascii():
+                return _BY_TEXT[text.upper()]
         except (KeyError, AttributeError):
-            raise CardError(f"not a card: {text!r}") from None
+            pass
+        raise CardError(f"not a card: {text!r:.40}")
 
     @property
     def colour(self) -> Colour:

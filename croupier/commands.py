@@ -70,6 +70,10 @@ def run(command: str, args: list[str]) -> int:
             else:
                 where = f"line {line}: " if isinstance(decision, Rejected) else ""
                 print("\n".join(where + text for text in describe(decision)))
+    except CroupierError as err:
+        # The journal could not be written (a full disk): what it holds stays chained.
+        print(f"croupier {command}: stopped: {err}", file=sys.stderr)
+        return 2
     finally:
         table.close()
     return 0
@@ -135,9 +139,16 @@ def _print_json(decision: Decision, line: int) -> None:
         sys.stdout.write(dumps(obj) + "\n")
 
 
+MAX_INPUT = 16 * 2**20  # a day's session script is about 2 MiB; a shoe fixture 1 KiB
+
+
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is not a token
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT + 1)  # never more: the path may be /dev/zero
+        if len(data) > MAX_INPUT:
+            raise CroupierError(f"{path!r} is larger than {MAX_INPUT // 2**20} MiB: "
+                                "not a fixture or a session script")
+        return data.decode("utf-8-sig")  # a byte-order mark is not a token
     except (OSError, UnicodeDecodeError) as err:
-        raise CroupierError(f"cannot read {path!r}: {err}") from err
+        raise CroupierError(f"cannot read {path!r}: {str(err)[:160]}") from err

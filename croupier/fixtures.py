@@ -30,7 +30,7 @@ def _event(token: str, origin: str, line: int, column: int) -> ShoeEvent:
         return CardDrawn(Card.parse(token[1:] if face_up else token), face_up)
     except CardError:
         raise FixtureError(
-            f"{origin}:{line}:{column}: bad token {token!r} (want a card such as QH, 10d, "
+            f"{origin}:{line}:{column}: bad token {token!r:.40} (want a card such as QH, 10d, "
             "^7S, or CUT)"
         ) from None
 

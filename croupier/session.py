@@ -62,7 +62,9 @@ def parse_session(
         try:
             obj = json.loads(raw, parse_float=Decimal)
         except ValueError as err:
-            raise FixtureError(f"{where}: not a JSON object: {err}") from None
+            raise FixtureError(f"{where}: not a JSON object: {str(err)[:120]}") from None
+        except RecursionError:
+            raise FixtureError(f"{where}: JSON nested too deep to be an event") from None
         if not isinstance(obj, dict):
             raise FixtureError(f"{where}: not a JSON object: {raw.strip()[:60]!r}")
         try:
@@ -85,7 +87,7 @@ def _event(
         try:
             card = Card.parse(text)
         except CardError:
-            raise FixtureError(f"{where}: bad card {text!r}") from None
+            raise FixtureError(f"{where}: bad card {text!r:.40}") from None
         return CardDrawn(card, fields.flag("face_up"))
     simple: dict[object, ShoeEvent | TableEvent] = {
         "cut": CutCard(), "new_shoe": NewShoe(), "void_card": VoidCard(),
@@ -113,12 +115,12 @@ def _event(
         try:
             choice = PrisonChoice(choice_text)
         except ValueError:
-            message = f"prison choice {choice_text!r} is not share, keep or move"
+            message = f"prison choice {choice_text!r:.40} is not share, keep or move"
             raise _BadValueError(message) from None
         to = fields.chance("to") if choice is PrisonChoice.MOVE else None
         return ChoosePrison(fields.seat(), fields.chance("chance"), choice, to)
     known = "card, cut, new_shoe, void_card, table, stake, withdraw, prison, end_session"
-    raise FixtureError(f"{where}: unknown event type {kind!r} (known: {known})")
+    raise FixtureError(f"{where}: unknown event type {kind!r:.40} (known: {known})")
 
 
 class _Fields:
@@ -136,7 +138,7 @@ class _Fields:
 
     def _wrong(self, name: str, want: str) -> FixtureError:
         return FixtureError(f"{self.where}: {name!r} of a {self.kind} event must be {want}, "
-                            f"not {self.obj[name]!r}")
+                            f"not {self.obj[name]!r:.40}")
 
     def text(self, name: str, *, required: bool = True) -> Any:
         value = self._get(name, required)
@@ -165,7 +167,7 @@ class _Fields:
         try:
             return Chance(value)
         except ValueError:
-            message = f"{name} {value!r} is not rouge, noir, couleur or inverse"
+            message = f"{name} {value!r:.40} is not rouge, noir, couleur or inverse"
             raise _BadValueError(message) from None
 
     def amount(self, name: str, *, required: bool = True) -> Any:

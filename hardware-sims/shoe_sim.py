@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import os
 import signal
 import sys
 import tempfile
@@ -168,6 +169,8 @@ def _parser() -> CommandParser:
     )
     parser.add_argument("--linger", type=seconds,
                         help="exit this long after the last message")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="exit when the process that started it is gone (even killed)")
     return parser
 
 
@@ -212,8 +215,11 @@ def main(argv: list[str] | None = None) -> int:
             options=DecoderOptions(check=options.check),
         )
         done_at: list[float] = []
+        parent = os.getppid()
 
         def stop(now: float) -> bool:
+            if options.exit_with_parent and os.getppid() != parent:
+                return True  # orphaned: the table that owned this shoe was killed
             if options.linger is None or simulator.sent < len(messages):
                 return False
             done_at[:] = done_at or [now]

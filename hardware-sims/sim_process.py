@@ -35,6 +35,7 @@ def running_simulator(
         "--dialect",
         dialect,
         *where,
+        "--exit-with-parent",
         *options,
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -24,7 +24,7 @@ from journal.live import JournaledTable
 
 MAX_TRIES = 3
 LOCK_SECONDS = 300
-MIN_PIN_DIGITS = 4
+MIN_PIN_DIGITS = 6  # a 4-digit PIN fell to its scrypt hash in 42 s
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
 Correction = CorrectCard | VoidCoup | EndShoe | ReopenBets
@@ -38,6 +38,8 @@ class Role(enum.Enum):
 class Refusal(enum.Enum):
     ROLE = "the tailleur's role cannot make corrections"
     NO_PIN = "no chef's PIN is set for this table"
+    SETUP_ONLY = ("the first PIN is set only at the table's set-up, with the table key "
+                  "(croupier audit set-pin --key-file)")
     WRONG_PIN = "wrong PIN"
     LOCKED = "corrections are locked after repeated wrong PINs"
 
@@ -46,6 +48,11 @@ class Refusal(enum.Enum):
 class Refused:
     why: Refusal
     retry_in: float = 0.0
+
+
+def is_pin(text: str) -> bool:
+    """ASCII digits only (str.isdigit also takes "١٢٣" and "²"), and enough of them."""
+    return text.isascii() and text.isdigit() and len(text) >= MIN_PIN_DIGITS
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -76,11 +83,18 @@ class ChefDesk:
         self.live = live
         self.clock = clock
 
-    def set_pin(self, pin: str, *, old_pin: str | None = None) -> Refused | None:
-        """Set the chef's PIN; changing it needs the old one."""
-        if not pin.isdigit() or len(pin) < MIN_PIN_DIGITS:
-            raise ValueError(f"a PIN is at least {MIN_PIN_DIGITS} digits")
+    def set_pin(
+        self, pin: str, *, old_pin: str | None = None, setup: bool = False
+    ) -> Refused | None:
+        """Set the chef's PIN; changing it needs the old one, and the first one can only be
+        set at the table's set-up (`setup`: by whoever holds the table key), never from the
+        tailleur's screen."""
+        if not is_pin(pin):
+            raise ValueError(f"a PIN is at least {MIN_PIN_DIGITS} digits 0-9")
         stored = self.pin_hash()
+        if stored is None and not setup:
+            self._journal("set_pin", Refusal.SETUP_ONLY, "")
+            return Refused(Refusal.SETUP_ONLY)
         if stored is not None:
             refused = self._check(Role.CHEF, old_pin or "", "set_pin", stored)
             if refused:
@@ -95,7 +109,10 @@ class ChefDesk:
         found = None
         for row in self.live.journal.rows("auth"):
             data = row.data()
-            if data.get("action") == "set_pin" and data.get("result") == "granted":
+            # The "granted" answer to a PIN change's check carries no hash; its new PIN's
+            # row, just after, does.
+            if isinstance(data, dict) and data.get("result") == "granted" and data.get(
+                    "pin_hash"):
                 found = str(data["pin_hash"])
         return found
 
@@ -132,7 +149,8 @@ class ChefDesk:
         """Seconds until corrections unlock, from the journal's recent attempts."""
         wrong: list[float] = []
         for row in self.live.journal.rows("auth"):
-            result = row.data().get("result")
+            data = row.data()
+            result = data.get("result") if isinstance(data, dict) else None
             if result == "wrong_pin":
                 wrong.append(datetime.fromisoformat(row.at).timestamp())
             elif result == "granted":
@@ -143,7 +161,7 @@ class ChefDesk:
 
     def _journal(self, action: str, refusal: Refusal, who: str) -> None:
         result = {Refusal.ROLE: "role", Refusal.NO_PIN: "no_pin", Refusal.WRONG_PIN: "wrong_pin",
-                  Refusal.LOCKED: "locked"}[refusal]
+                  Refusal.LOCKED: "locked", Refusal.SETUP_ONLY: "setup_only"}[refusal]
         self.live.journal.append("auth", {"action": action, "who": who, "result": result},
                                  at=self._stamp())
 

@@ -7,10 +7,12 @@ import getpass
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
+from journal.files import check_private
 from journal.store import Journal, JournalError, verify
 
 
@@ -30,15 +32,22 @@ def _audit_parser() -> CommandParser:
     return parser
 
 
+MAX_SECRET = 4096
+
+
 def read_secret(key_file: str | None) -> bytes | None:
     """The per-table secret: `--key-file`, else `$CROUPIER_TABLE_KEY_FILE`, else none."""
     path = key_file or os.environ.get("CROUPIER_TABLE_KEY_FILE")
     if not path:
         return None
     try:
-        secret = Path(path).read_bytes().strip()
+        check_private(Path(path), "the table secret")
+        with open(path, "rb") as f:
+            secret = f.read(MAX_SECRET + 1).strip()
     except OSError as err:
-        raise JournalError(f"cannot read the table secret {path!r}: {err}") from err
+        raise JournalError(f"cannot read the table secret {path!r}: {err.strerror}") from err
+    if len(secret) > MAX_SECRET:
+        raise JournalError(f"the table secret {path!r} is longer than {MAX_SECRET} bytes")
     if not secret:
         raise JournalError(f"the table secret {path!r} is empty")
     return secret
@@ -66,16 +75,25 @@ def _audit(options: argparse.Namespace) -> int:
             return 0
         print(f"{options.journal}: row {verdict.bad_row}: {verdict.reason}")
         return 1
-    with Journal(options.journal, secret=secret, create=False) as journal:
-        if options.action == "export":
+    if options.action == "export":
+        with Journal(options.journal, secret=secret, readonly=True) as journal:
             for row in journal.rows():
-                body = row.data()
+                body = hide_secrets(row.data())
                 if options.json:
                     print(dumps({"seq": row.seq, "at": row.at, "kind": row.kind, **body}))
                 else:
-                    print(f"{row.seq:>7} {row.at} {row.kind:<9} {row.body}")
-            return 0
+                    print(f"{row.seq:>7} {row.at} {row.kind:<9} {dumps(body)}")
+        return 0
+    # The PIN is written by the journal's one writer: a running table refuses this.
+    with Journal(options.journal, secret=secret, create=False) as journal:
         return _set_pin(journal)
+
+
+def hide_secrets(body: object) -> dict[str, Any]:
+    """A row's body as shown to people: the PIN's hash never (a short PIN falls to it)."""
+    if not isinstance(body, dict):
+        return {"body": body}
+    return {key: "(hidden)" if key == "pin_hash" else value for key, value in body.items()}
 
 
 def _set_pin(journal: Journal) -> int:
@@ -88,7 +106,7 @@ def _set_pin(journal: Journal) -> int:
     old = ask("current PIN: ").strip() if desk.pin_hash() else None
     pin = ask("new PIN: ").strip()
     try:
-        refused = desk.set_pin(pin, old_pin=old)
+        refused = desk.set_pin(pin, old_pin=old, setup=journal.secret is not None)
     except ValueError as err:
         raise JournalError(str(err)) from err
     if refused:

@@ -7,9 +7,10 @@ decisions of an input that was recorded but not yet answered.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from croupier.decisions import Decision
 from croupier.errors import FixtureError, RulebookError
@@ -32,8 +33,7 @@ def recorded_rulebook(journal: Journal) -> Rulebook:
 
 def default_journal_path() -> Path:
     """Where a live table journals unless told otherwise: the user's data folder."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "croupier" / "table.db"
+    return platformdirs.user_data_path("croupier") / "table.db"
 
 
 class JournaledTable:
@@ -48,13 +48,23 @@ class JournaledTable:
         cls, path: str | Path, rulebook: Rulebook, *, secret: bytes | None = None,
         durable: bool = True,
     ) -> JournaledTable:
-        """A new journal for `rulebook`, or an existing one restored where it stood."""
+        """A new journal for `rulebook`, or an existing one restored where it stood — once
+        its chain, head and anchor hold: a table never deals on a journal it cannot trust."""
         journal = Journal(path, secret=secret, durable=durable)
-        if journal.head[0] == 0:
-            # The rules are the journal's first row, inside the chain like everything else.
-            journal.append("opened", {"rulebook": rulebook_data(rulebook)})
-            return cls(journal, Table(rulebook))
-        return cls.restore(journal)
+        try:
+            if journal.head[0] == 0:
+                # The rules are the journal's first row, inside the chain like everything else.
+                journal.append("opened", {"rulebook": rulebook_data(rulebook)})
+                return cls(journal, Table(rulebook))
+            verdict = journal.check()
+            if not verdict.intact:
+                raise JournalError(
+                    f"{journal.path}: row {verdict.bad_row}: {verdict.reason}; the table will "
+                    "not deal on a broken journal (the chef de table: croupier audit verify)")
+            return cls.restore(journal)
+        except BaseException:
+            journal.close()
+            raise
 
     @classmethod
     def restore(cls, journal: Journal) -> JournaledTable:
@@ -89,7 +99,11 @@ class JournaledTable:
                     raise JournalError(f"{self.journal.path}: row {row.seq}: {err}") from err
                 last_input = (row.seq, self.table.apply(event))
             elif row.kind == "decisions":
-                answered.add(int(body["cause"]))
+                try:
+                    answered.add(int(body["cause"]))
+                except (KeyError, TypeError, ValueError) as err:
+                    raise JournalError(f"{self.journal.path}: row {row.seq}: no cause: {err}"
+                                       ) from None
         if last_input is not None and last_input[0] not in answered:
             # The table stopped between recording an input and recording its answer.
             self.journal.append("decisions", _decisions_body(*last_input))

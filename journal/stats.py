@@ -165,7 +165,7 @@ class ShoeRecord:
 def shoes_of(path: Path) -> list[ShoeRecord]:
     """The shoes of a journal, a coup retracted by a correction replaced by its re-decision."""
     shoes = [ShoeRecord(path.name, 1)]
-    with Journal(path, create=False) as journal:
+    with Journal(path, readonly=True) as journal:
         for row in journal.rows("decisions"):
             for decision in row.data()["decisions"]:
                 kind = decision.get("event")

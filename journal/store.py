@@ -11,7 +11,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import sqlite3
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,8 +21,22 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from croupier.errors import CroupierError
 from croupier.jsonout import dumps
+from journal.anchor import AnchorFile, anchor_breach
+from journal.files import JournalError, WriterLock, connect_readonly, private_folder
+
+__all__ = [
+    "FORMAT",
+    "GENESIS",
+    "Journal",
+    "JournalError",
+    "Row",
+    "Verdict",
+    "head_record",
+    "row_hash",
+    "utc_now",
+    "verify",
+]
 
 GENESIS = "0" * 64
 FORMAT = "croupier-journal/1"
@@ -38,10 +54,6 @@ CREATE TABLE IF NOT EXISTS rows (
 """
 
 
-class JournalError(CroupierError):
-    """A journal that cannot be opened, read or trusted."""
-
-
 @dataclass(frozen=True, slots=True)
 class Row:
     seq: int
@@ -54,7 +66,7 @@ class Row:
     def data(self) -> Any:
         try:
             return json.loads(self.body, parse_float=Decimal)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise JournalError(f"row {self.seq}: its body is not JSON: {err}") from None
 
 
@@ -80,28 +92,70 @@ def utc_now() -> str:
 
 
 class Journal:
-    """One table's journal file. Every append is its own durable transaction."""
+    """One table's journal file. Every append is its own durable transaction.
+
+    A writer (the default) holds the file's lock for as long as it is open, and anchors
+    every append outside the file; `readonly=True` opens it for reading only, from any
+    number of processes, on read-only media too.
+    """
 
     def __init__(
         self, path: str | Path, *, secret: bytes | None = None, durable: bool = True,
-        create: bool = True,
+        create: bool = True, readonly: bool = False,
     ) -> None:
         self.path = Path(path)
-        if not create and not self.path.is_file():
+        self.readonly = readonly
+        self._lock: WriterLock | None = None
+        if (readonly or not create) and not self.path.is_file():
             raise JournalError(f"no journal at {str(path)!r}")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            if not create and not self._is_journal():
-                self._db.close()
-                raise JournalError(f"{self.path}: not a croupier journal")
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # FULL: a row is on disk when append returns. Only bulk tools turn it off.
-            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
-            self._db.executescript(_SCHEMA)
+            self._db = self._connect(create=create, durable=durable)
             meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+            last = self._db.execute(
+                "SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
         except (sqlite3.Error, OSError) as err:
+            self.close()
             raise JournalError(f"cannot open journal {str(self.path)!r}: {err}") from err
+        except JournalError:
+            self.close()
+            raise
+        try:
+            self._check_keys(meta, secret)
+        except JournalError:
+            self.close()
+            raise
+        self.secret = secret
+        self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
+        if not readonly and "id" not in meta:
+            meta["id"] = uuid.uuid4().hex
+            self.set_meta({"format": FORMAT, "keyed": "1" if secret else "0", "id": meta["id"]})
+        self.meta = meta
+        self._anchor = AnchorFile(meta["id"], secret) if "id" in meta else None
+
+    def _connect(self, *, create: bool, durable: bool) -> sqlite3.Connection:
+        if self.readonly:
+            db = connect_readonly(self.path)
+            if not _is_journal(db):
+                db.close()
+                raise JournalError(f"{self.path}: not a croupier journal")
+            return db
+        private_folder(self.path.parent)
+        self._lock = WriterLock(self.path)
+        new = self._lock.is_new()
+        if new and not create:
+            raise JournalError(f"no journal at {str(self.path)!r}")
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # Looks before touching: a file that is not a journal is left as it was.
+        if not new and not _is_journal(db):
+            db.close()
+            raise JournalError(f"{self.path}: not a croupier journal (nothing was written)")
+        db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a row is on disk when append returns. Only bulk tools turn it off.
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        db.executescript(_SCHEMA)
+        return db
+
+    def _check_keys(self, meta: dict[str, str], secret: bytes | None) -> None:
         if meta.get("format", FORMAT) != FORMAT:
             raise JournalError(f"{self.path}: not a journal of this format ({meta['format']})")
         keyed = meta.get("keyed") == "1"
@@ -109,23 +163,13 @@ class Journal:
             raise JournalError(f"{self.path}: the journal is keyed: its table secret is needed")
         if secret and "keyed" in meta and not keyed:
             raise JournalError(f"{self.path}: the journal was started without a secret")
-        self.secret = secret
-        last = self._db.execute("SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
-        self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
-        if "format" not in meta:
-            self.set_meta({"format": FORMAT, "keyed": "1" if secret else "0"})
-
-    def _is_journal(self) -> bool:
-        """Looks before touching: a file that is not a journal is left as it was."""
-        tables = {name for (name,) in self._db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not {"meta", "rows"} <= tables:
-            return False
-        found = self._db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
-        return found is not None and found[0] == FORMAT
 
     def close(self) -> None:
-        self._db.close()
+        db = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
+        if self._lock is not None:
+            self._lock.release()  # after SQLite let go of the file: see journal.files
 
     def __enter__(self) -> Journal:
         return self
@@ -159,22 +203,61 @@ class Journal:
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('head', ?)",
                              (head_record(seq, prev, self.secret),))
         self.head = (seq, prev)
+        if not os.path.exists(f"{self.path}-wal"):
+            # Another process deleted the WAL this connection still writes into: what is
+            # appended from now on would never reach the file.
+            raise JournalError(f"{self.path}: its -wal was deleted while the table wrote it; "
+                               f"row {seq} may be lost: stop the table and verify the journal")
+        if self._anchor is not None:
+            self._anchor.write(seq, prev)
         return [r[0] for r in rows]
 
     def rows(self, kind: str | None = None) -> Iterator[Row]:
         query = "SELECT seq, at, kind, body, prev, hash FROM rows"
-        if kind:
-            cursor = self._db.execute(query + " WHERE kind = ? ORDER BY seq", (kind,))
-        else:
-            cursor = self._db.execute(query + " ORDER BY seq")
         try:
+            if kind:
+                cursor = self._db.execute(query + " WHERE kind = ? ORDER BY seq", (kind,))
+            else:
+                cursor = self._db.execute(query + " ORDER BY seq")
             for record in cursor:
                 yield Row(*record)
         except sqlite3.Error as err:
             raise JournalError(f"{self.path}: cannot read rows: {err}") from err
 
+    def check(self) -> Verdict:
+        """The chain, the head and the anchor outside the file: the first row that fails."""
+        try:
+            records = self._db.execute(
+                "SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
+            verdict = _walk(records, self.meta, self.secret)
+            if not verdict.intact or self._anchor is None:
+                return verdict
+            anchored = self._anchor.read()
+            if anchored is None:
+                return verdict
+            found = self._db.execute("SELECT hash FROM rows WHERE seq = ?",
+                                     (anchored.seq,)).fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot read journal {str(self.path)!r}: {err}") from err
+        breach = anchor_breach(anchored, verdict.rows, found[0] if found else None)
+        return verdict if breach is None else Verdict(verdict.rows, *breach)
+
     def _transaction(self) -> _Transaction:
+        if self.readonly:
+            raise JournalError(f"{self.path}: opened for reading only")
         return _Transaction(self._db, self.path)
+
+
+def _is_journal(db: sqlite3.Connection) -> bool:
+    try:
+        tables = {name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"meta", "rows"} <= tables:
+            return False
+        found = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    except sqlite3.DatabaseError:
+        return False  # not SQLite at all
+    return found is not None and found[0] == FORMAT
 
 
 class _Transaction:
@@ -214,18 +297,10 @@ class Verdict:
 
 
 def verify(path: str | Path, *, secret: bytes | None = None) -> Verdict:
-    """Walk the chain from the first row; the first row that does not hold, and why."""
-    if not Path(path).is_file():
-        raise JournalError(f"no journal at {str(path)!r}")
-    try:
-        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        records = db.execute("SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
-        verdict = _walk(records, meta, secret)
-        db.close()
-    except sqlite3.Error as err:
-        raise JournalError(f"cannot read journal {str(path)!r}: {err}") from err
-    return verdict
+    """Walk the chain from the first row, then the head and the anchor outside the file:
+    the first row that does not hold, and why. The file is only read."""
+    with Journal(path, secret=secret, readonly=True) as journal:
+        return journal.check()
 
 
 def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
@@ -235,6 +310,8 @@ def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
     count = 0
     for seq, at, kind, body, row_prev, digest in records:
         count += 1
+        if not all(isinstance(field, str) for field in (at, kind, body, row_prev, digest)):
+            return Verdict(count, seq, "its fields are damaged")
         if seq != expected_seq:
             return Verdict(count, seq, f"row {expected_seq} is missing before row {seq}")
         if row_prev != prev:

@@ -27,6 +27,7 @@ def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
     """Live tables journal to the user's data folder by default, and card designs are cached
     in the user's cache: never the real ones here (the cache is shared by the whole run)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
 
 

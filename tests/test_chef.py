@@ -31,7 +31,7 @@ def desk(tmp_path: Path) -> ChefDesk:
     for event in parse_shoe("2C 3C 4C 5C 6C KS KC"):
         live.apply(event)
     chef = ChefDesk(live, Clock())
-    assert chef.set_pin("4711") is None
+    assert chef.set_pin("471108", setup=True) is None
     return chef
 
 
@@ -43,15 +43,15 @@ def test_the_pin_is_kept_only_as_a_salted_scrypt_hash(desk: ChefDesk) -> None:
     stored = desk.pin_hash()
     assert stored is not None
     assert stored.startswith("scrypt$")
-    assert "4711" not in stored
-    assert pin_matches("4711", stored)
-    assert not pin_matches("4712", stored)
+    assert "471108" not in stored
+    assert pin_matches("471108", stored)
+    assert not pin_matches("471109", stored)
     raw = desk.live.journal.path.read_bytes()
-    assert b"4711" not in raw
+    assert b"471108" not in raw
 
 
 def test_the_chef_corrects_with_the_right_pin_and_it_is_journaled(desk: ChefDesk) -> None:
-    decisions = desk.correct(Role.CHEF, "4711", VoidCoup("chef Rossi", "cards exposed"))
+    decisions = desk.correct(Role.CHEF, "471108", VoidCoup("chef Rossi", "cards exposed"))
     assert not isinstance(decisions, Refused)
     assert any(isinstance(d, CoupVoided) for d in decisions)
     assert any(isinstance(d, Corrected) and d.who == "chef Rossi" for d in decisions)
@@ -80,7 +80,7 @@ def test_the_pin_cannot_be_swapped_behind_the_journals_back(desk: ChefDesk) -> N
 
 def test_the_tailleur_cannot_correct_even_with_the_pin(desk: ChefDesk) -> None:
     before = desk.live.table.shoe.state()
-    refused = desk.correct(Role.TAILLEUR, "4711", VoidCoup("tailleur", "x"))
+    refused = desk.correct(Role.TAILLEUR, "471108", VoidCoup("tailleur", "x"))
     assert refused == Refused(Refusal.ROLE)
     assert desk.live.table.shoe.state() == before
     assert auth_results(desk)[-1] == "role"
@@ -93,7 +93,7 @@ def test_repeated_wrong_pins_lock_corrections_for_a_while(desk: ChefDesk) -> Non
         refused = desk.correct(Role.CHEF, "0000", VoidCoup("x", "guess"))
         assert isinstance(refused, Refused)
         assert refused.why is Refusal.WRONG_PIN
-    locked = desk.correct(Role.CHEF, "4711", VoidCoup("chef", "now"))
+    locked = desk.correct(Role.CHEF, "471108", VoidCoup("chef", "now"))
     assert isinstance(locked, Refused)
     assert locked.why is Refusal.LOCKED
     assert 0 < locked.retry_in <= LOCK_SECONDS
@@ -101,15 +101,15 @@ def test_repeated_wrong_pins_lock_corrections_for_a_while(desk: ChefDesk) -> Non
     again = ChefDesk(JournaledTable.restore(desk.live.journal), clock)
     assert again.locked_for() > 0
     clock.now += LOCK_SECONDS + 1
-    assert not isinstance(desk.correct(Role.CHEF, "4711", VoidCoup("chef", "later")), Refused)
+    assert not isinstance(desk.correct(Role.CHEF, "471108", VoidCoup("chef", "later")), Refused)
     assert auth_results(desk)[-5:] == ["wrong_pin"] * 3 + ["locked", "granted"]
 
 
 def test_changing_the_pin_needs_the_old_one(desk: ChefDesk) -> None:
-    assert desk.set_pin("1234", old_pin="9999") == Refused(Refusal.WRONG_PIN)
-    assert desk.set_pin("1234", old_pin="4711") is None
-    with pytest.raises(ValueError, match="at least 4 digits"):
-        desk.set_pin("12", old_pin="1234")
+    assert desk.set_pin("123456", old_pin="999999") == Refused(Refusal.WRONG_PIN)
+    assert desk.set_pin("123456", old_pin="471108") is None
+    with pytest.raises(ValueError, match="at least 6 digits"):
+        desk.set_pin("12", old_pin="123456")
 
 
 def test_no_pin_set_refuses_corrections(tmp_path: Path) -> None:
@@ -117,15 +117,75 @@ def test_no_pin_set_refuses_corrections(tmp_path: Path) -> None:
     assert ChefDesk(live).correct(Role.CHEF, "", VoidCoup("c", "x")) == Refused(Refusal.NO_PIN)
 
 
+def test_a_changed_pin_still_grants_corrections(desk: ChefDesk) -> None:
+    # The check of the old PIN is a "granted" row with no hash; it must not hide the new one.
+    assert desk.set_pin("123456", old_pin="471108") is None
+    assert not isinstance(desk.correct(Role.CHEF, "123456", VoidCoup("chef", "x")), Refused)
+    again = ChefDesk(JournaledTable.restore(desk.live.journal), desk.clock)
+    assert isinstance(again.pin_hash(), str)
+    assert again.correct(Role.CHEF, "471108", VoidCoup("chef", "y")) == Refused(
+        Refusal.WRONG_PIN)
+
+
+@pytest.mark.parametrize("pin", ["12345", "١٢٣٤٥٦", "123²56", "12 3456", "abcdef"])
+def test_a_pin_is_six_ascii_digits_or_more(desk: ChefDesk, pin: str) -> None:
+    with pytest.raises(ValueError, match="digits 0-9"):
+        desk.set_pin(pin, old_pin="471108")
+
+
+def test_the_first_pin_is_set_only_at_set_up(tmp_path: Path) -> None:
+    live = JournaledTable.open(tmp_path / "t.db", load_rulebook("venezia"))
+    desk = ChefDesk(live)
+    assert desk.set_pin("246800") == Refused(Refusal.SETUP_ONLY)
+    assert desk.pin_hash() is None
+    assert auth_results(desk) == ["setup_only"]
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "croupier", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
 def test_set_pin_command_reads_the_pins_from_stdin(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
-    JournaledTable.open(db, load_rulebook("venezia")).close()
-    command = [sys.executable, "-m", "croupier", "audit", "set-pin", str(db)]
-    first = subprocess.run(command, input="2468\n", capture_output=True, text=True, timeout=60,
-                           check=False)
+    db, key = tmp_path / "t.db", tmp_path / "table.key"
+    key.write_bytes(b"table 9 secret")
+    key.chmod(0o600)
+    JournaledTable.open(db, load_rulebook("venezia"), secret=b"table 9 secret").close()
+    unkeyed = _run("audit", "set-pin", str(db), stdin="246800\n")
+    assert unkeyed.returncode == 2
+    assert "secret is needed" in unkeyed.stderr
+    first = _run("audit", "set-pin", str(db), "--key-file", str(key), stdin="246800\n")
     assert first.returncode == 0, first.stderr
-    wrong = subprocess.run(command, input="1111\n1357\n", capture_output=True, text=True,
-                           timeout=60, check=False)
+    wrong = _run("audit", "set-pin", str(db), "--key-file", str(key),
+                 stdin="111111\n135700\n")
     assert wrong.returncode == 1
     assert "wrong PIN" in wrong.stderr
-    assert verify(db).intact
+    assert verify(db, secret=b"table 9 secret").intact
+
+
+def test_the_first_pin_needs_the_table_key(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    JournaledTable.open(db, load_rulebook("venezia")).close()
+    done = _run("audit", "set-pin", str(db), stdin="246800\n")
+    assert done.returncode == 1
+    assert "set-up" in done.stderr
+
+
+def test_a_key_file_others_can_read_is_refused(tmp_path: Path) -> None:
+    key = tmp_path / "table.key"
+    key.write_bytes(b"secret")
+    key.chmod(0o644)
+    JournaledTable.open(tmp_path / "t.db", load_rulebook("venezia"), secret=b"secret").close()
+    done = _run("audit", "verify", str(tmp_path / "t.db"), "--key-file", str(key))
+    assert done.returncode == 2
+    assert "readable by others (mode 0644): chmod 600" in done.stderr
+
+
+def test_export_never_prints_the_pin_hash(desk: ChefDesk) -> None:
+    path = str(desk.live.journal.path)
+    desk.live.close()
+    for form in ((), ("--json",)):
+        done = _run("audit", "export", path, *form)
+        assert done.returncode == 0, done.stderr
+        assert "scrypt" not in done.stdout
+        assert "(hidden)" in done.stdout

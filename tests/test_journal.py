@@ -135,7 +135,8 @@ def test_any_text_survives_the_journal(tmp_path: Path) -> None:
     live.apply(DeviceAlarm("shoe", "\x001.2.3"))
     live.apply(DeviceAlarm("shoe", "\x005"))
     live.close()
-    texts = [r.data().get("text") for r in Journal(path).rows("input")]
+    with Journal(path, readonly=True) as journal:
+        texts = [r.data().get("text") for r in journal.rows("input")]
     assert texts == ["\x001.2.3", "\x005"]
     assert verify(path).intact
     assert JournaledTable.open(path, VENEZIA).table.log[-1] == DeviceAlarm("shoe", "\x005")

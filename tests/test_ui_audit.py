@@ -4,6 +4,8 @@ alarms, and the PIN flow of the corrections, through the real bridge and journal
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,19 +13,34 @@ from PySide6.QtCore import Qt
 from croupier.cards import Rank, Suit
 from croupier.events import DeviceAlarm
 from croupier.rulebook import load_rulebook
-from journal.chef import MAX_TRIES
-from journal.store import verify
+from journal.chef import MAX_TRIES, ChefDesk
+from journal.live import JournaledTable
+from journal.store import Journal, verify
 from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
 from ui.audit import AuditView
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
+from ui.i18n import tr
 
 __all__ = ["bridge_fixture"]
-PIN = "4711"
+PIN = "471108"
 
 
-@pytest.fixture
-def views(qtbot, bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def]
+@pytest.fixture(name="chef_bridge")
+def chef_bridge_fixture(qtbot, tmp_path: Path) -> Iterator[TableBridge]:  # type: ignore[no-untyped-def]
+    """A table whose chef's PIN was set at its set-up, before the screen opened."""
+    path = tmp_path / "chef.db"
+    live = JournaledTable.open(path, load_rulebook("venezia"))
+    assert ChefDesk(live).set_pin(PIN, setup=True) is None
+    live.close()
+    bridge = TableBridge(path, load_rulebook("venezia"))
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        bridge.start()
+    yield bridge
+    bridge.stop()
+
+
+def _views(qtbot, bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def] -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def]
     audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit)
     dealer = DealerScreen(bridge.submit)
     for widget in (audit, dealer):
@@ -35,16 +52,19 @@ def views(qtbot, bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type
     return audit, dealer
 
 
+@pytest.fixture
+def views(qtbot, bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def]
+    return _views(qtbot, bridge)
+
+
+@pytest.fixture
+def chef_views(qtbot, chef_bridge: TableBridge) -> tuple[AuditView, DealerScreen]:  # type: ignore[no-untyped-def]
+    return _views(qtbot, chef_bridge)
+
+
 def refresh(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: ignore[no-untyped-def]
     with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
         qtbot.mouseClick(audit.refresh_button, Qt.MouseButton.LeftButton)
-
-
-def set_pin(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: ignore[no-untyped-def]
-    panel = audit.corrections
-    qtbot.keyClicks(panel.new_pin, PIN)
-    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
-        qtbot.mouseClick(panel.set_pin_button, Qt.MouseButton.LeftButton)
 
 
 def correct(qtbot, bridge: TableBridge, audit: AuditView, pin: str, button) -> None:  # type: ignore[no-untyped-def]
@@ -101,52 +121,61 @@ def test_keypad_types_the_pin_and_rubs_out(qtbot, views) -> None:
     assert audit.corrections.new_pin.text() == ""
 
 
-def test_corrections_need_a_pin_to_be_set_first(qtbot, bridge, views) -> None:
+def test_the_first_pin_cannot_be_set_from_the_screen(qtbot, bridge, views, tmp_path) -> None:
     audit, _ = views
     refresh(qtbot, bridge, audit)
     assert not audit.corrections.void_button.isEnabled()
-    set_pin(qtbot, bridge, audit)
+    assert not audit.corrections.set_pin_button.isEnabled()
+    bridge.set_pin("246800")  # as if the button could still be reached
+    refresh(qtbot, bridge, audit)
+    assert not audit.corrections.void_button.isEnabled()
+    assert audit.corrections.answer.text() == tr("pin_at_setup", "fr")
+    with Journal(tmp_path / "table.db", readonly=True) as journal:
+        assert [row.data()["result"] for row in journal.rows("auth")] == ["setup_only"]
+
+
+def test_a_pin_set_at_set_up_enables_the_corrections(qtbot, chef_bridge, chef_views) -> None:
+    audit, _ = chef_views
+    refresh(qtbot, chef_bridge, audit)
     assert audit.corrections.void_button.isEnabled()
 
 
-def test_wrong_pin_is_refused_and_the_right_one_voids_the_coup(qtbot, bridge, views) -> None:
-    audit, dealer = views
-    refresh(qtbot, bridge, audit)
-    set_pin(qtbot, bridge, audit)
-    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+def test_wrong_pin_is_refused_and_the_right_one_voids_the_coup(  # type: ignore[no-untyped-def]
+        qtbot, chef_bridge, chef_views) -> None:
+    audit, dealer = chef_views
+    refresh(qtbot, chef_bridge, audit)
+    apply(qtbot, chef_bridge, *cards(*BURN, "9H", "8S"))
     panel = audit.corrections
-    correct(qtbot, bridge, audit, "0000", panel.void_button)
+    correct(qtbot, chef_bridge, audit, "0000", panel.void_button)
     assert panel.answer.text() == "Refusé: wrong PIN"
     assert dealer.noir_row.cards() == ["9H", "8S"]
     assert panel.pin.text() == ""  # never left on the screen
     qtbot.keyClicks(panel.why, "cards mixed")
-    correct(qtbot, bridge, audit, PIN, panel.void_button)
+    correct(qtbot, chef_bridge, audit, PIN, panel.void_button)
     assert panel.answer.text() == "Fait: coup 1 voided"
     assert dealer.noir_row.cards() == []
     assert any("void_coup" in audit.corrections_log.item(i).text()
                for i in range(audit.corrections_log.count()))
 
 
-def test_correct_the_last_card_with_the_picker(qtbot, bridge, views) -> None:
-    audit, dealer = views
-    refresh(qtbot, bridge, audit)
-    set_pin(qtbot, bridge, audit)
-    apply(qtbot, bridge, *cards(*BURN, "9H", "8S"))
+def test_correct_the_last_card_with_the_picker(qtbot, chef_bridge, chef_views) -> None:
+    audit, dealer = chef_views
+    refresh(qtbot, chef_bridge, audit)
+    apply(qtbot, chef_bridge, *cards(*BURN, "9H", "8S"))
     panel = audit.corrections
     qtbot.mouseClick(panel.picker.rank_buttons[Rank.KING], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(panel.picker.suit_buttons[Suit.CLUBS], Qt.MouseButton.LeftButton)
-    correct(qtbot, bridge, audit, PIN, panel.correct_button)
+    correct(qtbot, chef_bridge, audit, PIN, panel.correct_button)
     assert panel.answer.text() == "Fait: 8S read as KC"
     assert dealer.noir_row.cards() == ["9H", "KC"]
     assert dealer.noir_row.point.text() == "19"
 
 
-def test_repeated_wrong_pins_lock_the_corrections(qtbot, bridge, views) -> None:
-    audit, _ = views
-    refresh(qtbot, bridge, audit)
-    set_pin(qtbot, bridge, audit)
+def test_repeated_wrong_pins_lock_the_corrections(qtbot, chef_bridge, chef_views) -> None:
+    audit, _ = chef_views
+    refresh(qtbot, chef_bridge, audit)
     for _ in range(MAX_TRIES):
-        correct(qtbot, bridge, audit, "0000", audit.corrections.end_button)
+        correct(qtbot, chef_bridge, audit, "0000", audit.corrections.end_button)
     assert not audit.corrections.end_button.isEnabled()
     assert "locked" in audit.corrections.answer.text()
 

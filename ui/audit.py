@@ -176,8 +176,11 @@ class CorrectionsPanel(QWidget):
         for button in (self.correct_button, self.void_button, self.end_button,
                        self.reopen_button):
             button.setEnabled(enabled)
+        # Only a PIN already set can be changed here: the first is set at the table's set-up.
+        self.set_pin_button.setEnabled(pin_set)
+        self.new_pin.setEnabled(pin_set)
         if not pin_set:
-            self.say(f"{tr('set_pin', lang)}", ok=False)
+            self.say(tr("pin_at_setup", lang), ok=False)
         elif locked_for > 0:
             self.say(f"{tr('refused', lang)}: locked ({locked_for:.0f} s)", ok=False)
 

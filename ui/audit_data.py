@@ -70,7 +70,7 @@ def theory() -> Theory:
 def report_after(path: str, rulebook: Rulebook, secret: bytes | None,
                  after: int) -> AuditReport:
     """`build_report` on a connection of its own: what the chef's report process runs."""
-    view = JournaledTable(Journal(path, secret=secret), Table(rulebook))  # reads only
+    view = JournaledTable(Journal(path, secret=secret, readonly=True), Table(rulebook))
     try:
         return build_report(view, ChefDesk(view), after=after)
     finally:

@@ -10,6 +10,7 @@ waited for on a thread of their own, so that neither the GUI nor the cards wait 
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from dataclasses import dataclass
@@ -167,6 +168,12 @@ class TableBridge(QObject):
             except (CroupierError, ValueError) as err:
                 # A full disk or a locked journal: say so on the screen, keep serving.
                 self.failed.emit(str(err))
+            except Exception as err:  # a fault of ours: stop dealing, and say so aloud
+                message = f"the table stopped: {type(err).__name__}: {err}"
+                with contextlib.suppress(Exception):
+                    live.journal.append("log", {"level": "fatal", "text": message[:500]})
+                self.failed.emit(message + " (restart it: the journal holds every card)")
+                return
 
     def _handle(
         self, command: Command, live: JournaledTable, desk: ChefDesk, board: Board

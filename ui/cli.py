@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -142,8 +143,9 @@ def _ui(options: argparse.Namespace) -> int:
     journal = Path(options.journal) if options.journal else default_journal_path()
     feeds: tuple[Feed, ...] = ()
     opening: list[Event] = []
+    workdir: Path | None = None
     if options.demo:
-        workdir = Path(tempfile.mkdtemp(prefix="croupier-demo-"))
+        workdir = demo_folder()
         journal = Path(options.journal) if options.journal else workdir / "journal.db"
         feed, opening = _demo_feed(options, workdir)
         feeds = (feed,)
@@ -170,6 +172,33 @@ def _ui(options: argparse.Namespace) -> int:
         return app.exec()
     finally:
         bridge.stop()
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+DEMO_PREFIX = "croupier-demo-"
+
+
+def demo_folder() -> Path:
+    """A folder for one demo's shoe and journal, removed when the demo ends; the folders of
+    demos that were killed (nothing of theirs ran) are removed by the next one."""
+    for stale in Path(tempfile.gettempdir()).glob(DEMO_PREFIX + "*"):
+        if not _owner_alive(stale):
+            shutil.rmtree(stale, ignore_errors=True)
+    folder = Path(tempfile.mkdtemp(prefix=DEMO_PREFIX))
+    (folder / "owner").write_text(str(os.getpid()), encoding="ascii")
+    return folder
+
+
+def _owner_alive(folder: Path) -> bool:
+    try:
+        pid = int((folder / "owner").read_text(encoding="ascii"))
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, ValueError):
+        return True  # not ours to judge: another user's, or one being made right now
+    return True
 
 
 def _quit_on_interrupt(app: QApplication) -> None:
@@ -178,6 +207,7 @@ def _quit_on_interrupt(app: QApplication) -> None:
     from PySide6.QtCore import QTimer
 
     signal.signal(signal.SIGINT, lambda _signum, _frame: app.quit())
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: app.quit())
     timer = QTimer(app)
     timer.timeout.connect(lambda: None)
     timer.start(250)

@@ -69,7 +69,7 @@ def load_scenario(path: str | Path) -> Scenario:
 def _journal_scenario(path: Path) -> Scenario:
     if not path.is_file():
         raise CroupierError(f"no journal at {str(path)!r}")
-    with Journal(path, create=False) as journal:
+    with Journal(path, readonly=True) as journal:
         try:
             rulebook = recorded_rulebook(journal)
             events = tuple(event_from_record(row.data()) for row in journal.rows("input"))
