@@ -12,9 +12,9 @@ stopped (SIGTERM or Ctrl-C), or `--linger` seconds after the last message.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
-import os
 import signal
 import sys
 import tempfile
