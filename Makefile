@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv demo test bench lint clean
+.PHONY: venv demo test bench lint crash clean
 
 venv: $(STAMP)
 
@@ -19,6 +19,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# A live table killed 30 times a dialect mid-shoe (make test kills it twice a dialect).
+crash: $(STAMP)
+	CROUPIER_CRASH_KILLS=30 $(BIN)/python -m pytest -p no:randomly tests/test_live_crash.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -42,7 +42,7 @@ class SessionLine:
     event: ShoeEvent | TableEvent | Rejected
 
 
-_LARGEST = Decimal(10) ** 15
+_DIGITS = 15  # amounts below 10^15
 _FINEST = Decimal("0.000001")
 
 
@@ -65,6 +65,8 @@ def parse_session(
             raise FixtureError(f"{where}: not a JSON object: {str(err)[:120]}") from None
         except RecursionError:
             raise FixtureError(f"{where}: JSON nested too deep to be an event") from None
+        except ArithmeticError:  # decimal's: an exponent beyond what a number may have
+            raise FixtureError(f"{where}: a number out of all range") from None
         if not isinstance(obj, dict):
             raise FixtureError(f"{where}: not a JSON object: {raw.strip()[:60]!r}")
         try:
@@ -177,6 +179,8 @@ class _Fields:
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self._wrong(name, "a number")
         amount = Decimal(value)
-        if not amount.is_finite() or abs(amount) >= _LARGEST or amount != amount.quantize(_FINEST):
+        # The exponent first: arithmetic on 1e1000000 itself overflows.
+        if (not amount.is_finite() or amount.adjusted() >= _DIGITS
+                or amount != amount.quantize(_FINEST)):
             raise self._wrong(name, "a number below 10^15 with at most 6 decimals")
         return amount

@@ -25,14 +25,23 @@ from croupier.fixtures import parse_shoe
 from drivers.decode import decode_bytes
 from drivers.dialects import DecoderOptions, dialect_named
 from drivers.errors import DialectError, ShoeError
-from drivers.serial_shoe import SerialShoe
+from drivers.serial_shoe import Batch, SerialShoe
 from drivers.to_events import message_event
 
 
 class ShoeSource(Protocol):
     def events(self) -> Iterator[ShoeEvent]: ...
 
+    def batches(self) -> Iterator[Batch]:
+        """The events as they arrived, with the link's position where it has one."""
+        ...
+
     def close(self) -> None: ...
+
+
+def _one_by_one(events: Iterator[ShoeEvent]) -> Iterator[Batch]:
+    """Sources with no link position: each event a batch of its own."""
+    return (Batch((event,)) for event in events)
 
 
 class _ListedSource:
@@ -47,6 +56,9 @@ class _ListedSource:
             if self._closed.is_set():
                 return
             yield event
+
+    def batches(self) -> Iterator[Batch]:
+        return _one_by_one(self.events())
 
     def close(self) -> None:
         self._closed.set()
@@ -72,6 +84,9 @@ class _CameraSource:
         except (ShoeError, OSError) as err:
             yield DeviceAlarm(self._source, f"the camera stopped: {err}")
 
+    def batches(self) -> Iterator[Batch]:
+        return _one_by_one(self.events())
+
     def close(self) -> None:
         self._closed.set()
 
@@ -88,9 +103,13 @@ class _SimulatorSource:
         self._reading = False
 
     def events(self) -> Iterator[ShoeEvent]:
+        for batch in self.batches():
+            yield from batch.events
+
+    def batches(self) -> Iterator[Batch]:
         self._reading = True
         try:
-            yield from self._shoe.events()
+            yield from self._shoe.batches()
         finally:
             self._stack.close()
 

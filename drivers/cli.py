@@ -6,14 +6,18 @@ import argparse
 import json
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
-from drivers.dialects import DIALECTS, DecoderOptions
+from drivers.dialects import DIALECTS, DecoderOptions, Dialect, dialect_named
 from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
+
+if TYPE_CHECKING:  # the journal loads only for a table, not for `decode`
+    from journal.live import JournaledTable
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 
@@ -103,33 +107,41 @@ def table(args: list[str]) -> int:
         # Both would deal every card twice: the camera does not yet cross-check a shoe.
         _table_parser().error("give either --shoe or --camera")
     sources: list[ShoeSource] = []
+    playing: Playing | None = None
     try:
         rulebook = load_rulebook(options.rules)
-        decoding = DecoderOptions(check=options.check)
+        dialect = dialect_named(options.dialect)
+        if options.no_journal:
+            playing = Table(rulebook)
+        else:
+            journal = options.journal or str(default_journal_path())
+            playing = JournaledTable.open(journal, rulebook,
+                                          secret=read_secret(options.key_file))
+        resume_at = playing.link if isinstance(playing, JournaledTable) else None
+        decoding = DecoderOptions(check=options.check, resume_at=resume_at)
         if options.shoe is not None:
             sources.append(
                 open_backend(
                     options.backend, options.shoe, dialect=options.dialect, options=decoding
                 )
             )
+            if isinstance(playing, JournaledTable):
+                _mind_the_gap(playing, dialect, options.backend)
         if options.camera is not None:
             sources.append(open_backend("camera", options.camera))
-        playing: Playing
-        if options.no_journal:
-            playing = Table(rulebook)
-        else:
-            journal = options.journal or str(default_journal_path())
-            live = JournaledTable.open(journal, rulebook, secret=read_secret(options.key_file))
-            playing = live
-            print(f"croupier table: journal {journal} ({live.journal.head[0]} rows)",
-                  file=sys.stderr)
         if options.new_shoe:
             playing.apply(NewShoe())
+        if isinstance(playing, JournaledTable):
+            print(f"croupier table: journal {playing.journal.path} "
+                  f"({playing.journal.head[0]} rows)", file=sys.stderr)
     except (CroupierError, ShoeError, OSError) as err:
         for source in sources:
             source.close()
+        if isinstance(playing, JournaledTable):
+            playing.close()
         print(f"croupier table: {err}", file=sys.stderr)
         return 2
+    assert playing is not None
     # Ctrl-C stops the table even when started from a shell that ignores it in background
     # jobs (an ignored SIGINT is inherited); SIGTERM stops it as cleanly.
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -147,6 +159,22 @@ def table(args: list[str]) -> int:
         if isinstance(playing, JournaledTable):
             playing.close()
     return 0
+
+
+def _mind_the_gap(live: JournaledTable, dialect: Dialect, backend: str) -> None:
+    """A table restarted on a shoe that cannot resend: whatever it dealt while the table was
+    down is gone from the link, so the tailleur is told to check the rows on the baize."""
+    if backend not in ("serial", "sim") or not live.resumed:
+        return
+    if dialect.resends and live.link is not None:
+        return  # the shoe is asked for everything since the last journaled frame
+    from croupier.events import DeviceAlarm
+    from journal.store import utc_now
+
+    since = live.last_row_at()
+    live.apply(DeviceAlarm("table", f"the table was down from {since} to {utc_now()} (UTC): "
+                           "cards dealt meanwhile may be missing; check the rows against "
+                           "the baize"))
 
 
 def main(command: str, args: list[str]) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from drivers.messages import Message
 
@@ -24,4 +24,14 @@ class Decoder(Protocol):
 
     def outgoing(self) -> bytes:
         """Bytes to send back to the shoe (resend requests); empty for one-way dialects."""
+        ...
+
+
+@runtime_checkable
+class Resumable(Protocol):
+    """A decoder whose shoe can resend: it knows where its link stands, and a new one can
+    be told where to take up again (the native protocol)."""
+
+    def position(self) -> int:
+        """The first sequence number not yet delivered (nor reported lost)."""
         ...

@@ -21,11 +21,13 @@ NATIVE_BAUD: Final = 115200
 class DecoderOptions:
     """Settings a dialect may need: `check` names angel's unpublished check algorithm;
     `live` is False for a capture file, where nobody can be asked to resend;
-    `resend_after` is how long a native receiver waits before asking again."""
+    `resend_after` is how long a native receiver waits before asking again; `resume_at` the
+    first sequence number a restarted table has not journaled."""
 
     check: str = "none"
     live: bool = True
     resend_after: float = 0.2
+    resume_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class Dialect:
     garbage_is_loss: bool
     decoder: Callable[[DecoderOptions], Decoder]
     encode: Callable[[Message, int, DecoderOptions], bytes]
+    resends: bool = False  # the shoe resends on request: a restarted table loses nothing
 
     def transmission(self, message: Message, seq: int, options: DecoderOptions) -> bytes:
         """Everything a shoe sends for one message: its frame, as many times as it repeats."""
@@ -65,8 +68,10 @@ DIALECTS: Final = {
         NATIVE_BAUD,
         copies=1,
         garbage_is_loss=False,
-        decoder=lambda o: NativeReceiver(can_ask=o.live, resend_after=o.resend_after),
+        decoder=lambda o: NativeReceiver(can_ask=o.live, resend_after=o.resend_after,
+                                         resume_at=o.resume_at),
         encode=_encode_native,
+        resends=True,
     ),
     "angel": Dialect(
         "angel",

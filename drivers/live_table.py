@@ -6,12 +6,13 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, runtime_checkable
 
 from croupier.decisions import Decision
 from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.transcript import describe
 from drivers.backends import ShoeSource
+from drivers.serial_shoe import Batch
 
 JOIN_TIMEOUT = 3.0
 POLL = 0.1  # how often the consumer looks up from the queue, so Ctrl-C is never stuck
@@ -22,13 +23,13 @@ class _Ended:
 
 
 def _pump(
-    name: str, events: Iterator[ShoeEvent], put: Callable[[ShoeEvent | _Ended], None]
+    name: str, batches: Iterator[Batch], put: Callable[[Batch | _Ended], None]
 ) -> None:
     try:
-        for event in events:
-            put(event)
+        for batch in batches:
+            put(batch)
     except Exception as err:  # a reader must never stop without a word
-        put(DeviceAlarm(name, f"the reader stopped: {type(err).__name__}: {err}"))
+        put(Batch((DeviceAlarm(name, f"the reader stopped: {type(err).__name__}: {err}"),)))
     finally:
         put(_Ended())
 
@@ -39,6 +40,14 @@ class Playing(Protocol):
     def apply(self, event: ShoeEvent) -> list[Decision]: ...
 
 
+@runtime_checkable
+class Journaling(Playing, Protocol):
+    """A table that journals a batch of events whole, with where the shoe's link stands."""
+
+    def apply_batch(self, events: tuple[ShoeEvent, ...], link: int | None) -> list[Decision]:
+        ...
+
+
 class LiveTable:
     """One table fed by any number of sources, printing `describe` lines to `out`."""
 
@@ -46,11 +55,11 @@ class LiveTable:
         self._sources = sources
         self.table = table
         self._out = out
-        self._queue: queue.Queue[ShoeEvent | _Ended] = queue.Queue()
+        self._queue: queue.Queue[Batch | _Ended] = queue.Queue()
         self._threads = [
             threading.Thread(
                 target=_pump,
-                args=(f"source {n}", s.events(), self._queue.put),
+                args=(f"source {n}", s.batches(), self._queue.put),
                 name=f"shoe-reader-{n}",
                 daemon=True,  # a camera waiting for a frame cannot be interrupted
             )
@@ -73,15 +82,25 @@ class LiveTable:
                 if isinstance(item, _Ended):
                     running -= 1
                 else:
-                    self.apply(item)
+                    self._show(self._apply(item))
         finally:
             for source in self._sources:
                 source.close()
             for thread in self._threads:
                 thread.join(JOIN_TIMEOUT)
 
+    def _apply(self, batch: Batch) -> list[Decision]:
+        """The one place events enter the table: a journaled one records the batch whole,
+        with the link's position, before applying it."""
+        if isinstance(self.table, Journaling):
+            return self.table.apply_batch(batch.events, batch.position)
+        return [d for event in batch.events for d in self.table.apply(event)]
+
     def apply(self, event: ShoeEvent) -> None:
-        """The one place an event enters the table (a journaled one records it first)."""
-        for decision in self.table.apply(event):
+        """An event from elsewhere than the sources (a tap, an alarm of the runtime's)."""
+        self._show(self._apply(Batch((event,))))
+
+    def _show(self, decisions: list[Decision]) -> None:
+        for decision in decisions:
             for line in describe(decision):
                 print(line, file=self._out, flush=True)

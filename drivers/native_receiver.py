@@ -20,11 +20,14 @@ class NativeReceiver:
     missing; what stays missing after `retries` requests is reported as `Lost`.
 
     With `can_ask=False` (a capture file: nobody to ask) a gap is reported at once, and the
-    first frame sets the count, since a capture may begin in mid-stream.
+    first frame sets the count, since a capture may begin in mid-stream. `resume_at` is
+    where a table restarted from its journal takes up again: the first sequence number it
+    has not journaled, which it asks the shoe to resend from.
     """
 
     def __init__(
-        self, *, can_ask: bool = True, retries: int = 5, resend_after: float = 0.2
+        self, *, can_ask: bool = True, retries: int = 5, resend_after: float = 0.2,
+        resume_at: int | None = None,
     ) -> None:
         self._framer = NativeFramer()
         self._can_ask = can_ask
@@ -38,6 +41,11 @@ class NativeReceiver:
         self._asked_for = 0
         self._out = bytearray()
         self._synced = can_ask
+        if resume_at is not None:
+            self._expected = self._known_end = resume_at % SEQ_MODULUS
+
+    def position(self) -> int:
+        return self._expected
 
     def feed(self, data: bytes, now: float) -> list[Message]:
         return self._take(self._framer.feed(data), now)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import serial
 
 from croupier.events import DeviceAlarm, ShoeEvent
-from drivers.decoder import Decoder
+from drivers.decoder import Decoder, Resumable
 from drivers.dialects import DecoderOptions, Dialect, dialect_named
 from drivers.errors import PortError
 from drivers.messages import Message
@@ -36,9 +36,20 @@ class Backoff:
             delay = min(delay * 2, self.limit)
 
 
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Events that arrived together, and where the link stands after them: the first
+    sequence number not yet delivered, for a shoe that can resend (else None). A table that
+    journals a batch with its position whole can resume exactly after it."""
+
+    events: tuple[ShoeEvent, ...]
+    position: int | None = None
+
+
 class SerialShoe:
     """`events()` yields the shoe's events until `close()`; every loss it cannot recover,
-    and every time the port goes away, comes out as a `DeviceAlarm` — never silently."""
+    and every time the port goes away, comes out as a `DeviceAlarm` — never silently.
+    `batches()` yields the same events as they arrived, with the link's position."""
 
     def __init__(
         self,
@@ -68,6 +79,10 @@ class SerialShoe:
         self._closed.set()
 
     def events(self) -> Iterator[ShoeEvent]:
+        for batch in self.batches():
+            yield from batch.events
+
+    def batches(self) -> Iterator[Batch]:
         while not self._closed.is_set():
             port = yield from self._connect()
             if port is None:
@@ -76,13 +91,19 @@ class SerialShoe:
                 yield from self._read(port)
             except (serial.SerialException, OSError) as err:
                 # what was complete before the loss comes first, then the alarm for the gap
-                yield from self._events(self._decoder.idle(self._clock()))
-                yield DeviceAlarm(self.source, f"port lost ({err}); reconnecting")
+                yield from self._batch(self._decoder.idle(self._clock()))
+                yield self._alarm(f"port lost ({err}); reconnecting")
             finally:
                 port.close()
-        yield from self._events(self._decoder.finish())
+        yield from self._batch(self._decoder.finish())
 
-    def _connect(self) -> Generator[ShoeEvent, None, serial.SerialBase | None]:
+    def _alarm(self, text: str) -> Batch:
+        return Batch((DeviceAlarm(self.source, text),), self._position())
+
+    def _position(self) -> int | None:
+        return self._decoder.position() if isinstance(self._decoder, Resumable) else None
+
+    def _connect(self) -> Generator[Batch, None, serial.SerialBase | None]:
         """Opens the port, retrying with back-off; one alarm per outage, not per attempt."""
         warned = False
         for delay in self._backoff.delays():
@@ -95,11 +116,11 @@ class SerialShoe:
             except (serial.SerialException, OSError, ValueError) as err:
                 if not warned:
                     warned = True
-                    yield DeviceAlarm(self.source, f"cannot open the port ({err}); retrying")
+                    yield self._alarm(f"cannot open the port ({err}); retrying")
             self._closed.wait(delay)
         return None
 
-    def _read(self, port: serial.SerialBase) -> Iterator[ShoeEvent]:
+    def _read(self, port: serial.SerialBase) -> Iterator[Batch]:
         decoder = self._decoder
         while not self._closed.is_set():
             data = port.read(port.in_waiting or 1)
@@ -108,12 +129,11 @@ class SerialShoe:
             reply = decoder.outgoing()
             if reply:
                 port.write(reply)
-            yield from self._events(messages)
+            yield from self._batch(messages)
 
-    def _events(self, messages: list[Message]) -> Iterator[ShoeEvent]:
-        for message in messages:
-            event = message_event(
-                message, self.source, garbage_is_loss=self._dialect.garbage_is_loss
-            )
-            if event is not None:
-                yield event
+    def _batch(self, messages: list[Message]) -> Iterator[Batch]:
+        events = (message_event(m, self.source, garbage_is_loss=self._dialect.garbage_is_loss)
+                  for m in messages)
+        batch = tuple(e for e in events if e is not None)
+        if batch:
+            yield Batch(batch, self._position())

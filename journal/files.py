@@ -64,10 +64,6 @@ class WriterLock:
             with contextlib.suppress(FileNotFoundError):
                 os.chmod(f"{path}{suffix}", FILE_MODE)
 
-    def is_new(self) -> bool:
-        """Nothing was ever written: an empty file with no WAL beside it."""
-        return os.fstat(self._fd).st_size == 0 and not Path(f"{self.path}-wal").exists()
-
     def release(self) -> None:
         if self._fd >= 0:
             os.close(self._fd)

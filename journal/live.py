@@ -7,6 +7,7 @@ decisions of an input that was recorded but not yet answered.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,9 @@ class JournaledTable:
     def __init__(self, journal: Journal, table: Table) -> None:
         self.journal = journal
         self.table = table
+        self.link: int | None = None  # where the shoe's link stood at the last batch
+        self.resumed = False  # restored from a journal an earlier run wrote
+        self._last_at: str | None = None
 
     @classmethod
     def open(
@@ -71,6 +75,7 @@ class JournaledTable:
         """The table as its journal left it."""
         restored = cls(journal, Table(recorded_rulebook(journal)))
         restored._restore()
+        restored.resumed = True
         return restored
 
     def note_rejected(self, line: int, reason: str) -> None:
@@ -79,34 +84,56 @@ class JournaledTable:
 
     def apply(self, event: Event) -> list[Decision]:
         """Journal the event, apply it, journal its decisions, then hand them back to show."""
-        cause = self.journal.append("input", event_record(event))
-        decisions = self.table.apply(event)
-        self.journal.append("decisions", _decisions_body(cause, decisions))
+        return self.apply_batch((event,), None)
+
+    def apply_batch(self, events: Sequence[Event], link: int | None) -> list[Decision]:
+        """Journal the events in one transaction — with `link`, where the shoe's link
+        stands after them, on the last — then apply and answer each in turn. A table killed
+        at any point has journaled the whole batch and its position, or none of it."""
+        records = [event_record(event) for event in events]
+        if link is not None and records:
+            records[-1] = {**records[-1], "link": link}
+        causes = self.journal.append_many([("input", record) for record in records])
+        if link is not None:
+            self.link = link
+        decisions: list[Decision] = []
+        for cause, event in zip(causes, events, strict=True):
+            answer = self.table.apply(event)
+            self.journal.append("decisions", _decisions_body(cause, answer))
+            decisions += answer
         return decisions
+
+    def last_row_at(self) -> str | None:
+        """When the journal's last row was written (UTC, ISO 8601)."""
+        return self._last_at
 
     def close(self) -> None:
         self.journal.close()
 
     def _restore(self) -> None:
-        answered: set[int] = set()
-        last_input: tuple[int, list[Decision]] | None = None
+        # Inputs not yet answered: only ever the last few (a batch the table was killed in).
+        unanswered: list[tuple[int, list[Decision]]] = []
         for row in self.journal.rows():
+            self._last_at = row.at
             body = row.data()
             if row.kind == "input":
                 try:
                     event = event_from_record(body)
                 except FixtureError as err:
                     raise JournalError(f"{self.journal.path}: row {row.seq}: {err}") from err
-                last_input = (row.seq, self.table.apply(event))
+                unanswered.append((row.seq, self.table.apply(event)))
+                if isinstance(body.get("link"), int):
+                    self.link = body["link"]
             elif row.kind == "decisions":
                 try:
-                    answered.add(int(body["cause"]))
+                    cause = int(body["cause"])
                 except (KeyError, TypeError, ValueError) as err:
                     raise JournalError(f"{self.journal.path}: row {row.seq}: no cause: {err}"
                                        ) from None
-        if last_input is not None and last_input[0] not in answered:
-            # The table stopped between recording an input and recording its answer.
-            self.journal.append("decisions", _decisions_body(*last_input))
+                unanswered = [entry for entry in unanswered if entry[0] > cause]
+        for cause, decisions in unanswered:
+            # The table stopped between recording inputs and recording their answers.
+            self.journal.append("decisions", _decisions_body(cause, decisions))
 
 
 def _decisions_body(cause: int, decisions: list[Decision]) -> dict[str, Any]:

@@ -41,17 +41,17 @@ __all__ = [
 GENESIS = "0" * 64
 FORMAT = "croupier-journal/1"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS rows (
-    seq INTEGER PRIMARY KEY,
-    at TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    body TEXT NOT NULL,
-    prev TEXT NOT NULL,
-    hash TEXT NOT NULL
-);
-"""
+_SCHEMA = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE rows (
+        seq INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        body TEXT NOT NULL,
+        prev TEXT NOT NULL,
+        hash TEXT NOT NULL
+    )""",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +66,8 @@ class Row:
     def data(self) -> Any:
         try:
             return json.loads(self.body, parse_float=Decimal)
-        except (ValueError, TypeError) as err:
-            raise JournalError(f"row {self.seq}: its body is not JSON: {err}") from None
+        except (ValueError, TypeError, ArithmeticError, RecursionError) as err:
+            raise JournalError(f"row {self.seq}: its body is not JSON: {err!s:.120}") from None
 
 
 def row_hash(
@@ -109,7 +109,7 @@ class Journal:
         if (readonly or not create) and not self.path.is_file():
             raise JournalError(f"no journal at {str(path)!r}")
         try:
-            self._db = self._connect(create=create, durable=durable)
+            self._db = self._connect(create=create, durable=durable, keyed=bool(secret))
             meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
             last = self._db.execute(
                 "SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
@@ -126,13 +126,13 @@ class Journal:
             raise
         self.secret = secret
         self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
-        if not readonly and "id" not in meta:
+        if not readonly and "id" not in meta:  # a journal from before anchors
             meta["id"] = uuid.uuid4().hex
-            self.set_meta({"format": FORMAT, "keyed": "1" if secret else "0", "id": meta["id"]})
+            self.set_meta({"id": meta["id"]})
         self.meta = meta
         self._anchor = AnchorFile(meta["id"], secret) if "id" in meta else None
 
-    def _connect(self, *, create: bool, durable: bool) -> sqlite3.Connection:
+    def _connect(self, *, create: bool, durable: bool, keyed: bool) -> sqlite3.Connection:
         if self.readonly:
             db = connect_readonly(self.path)
             if not _is_journal(db):
@@ -141,18 +141,27 @@ class Journal:
             return db
         private_folder(self.path.parent)
         self._lock = WriterLock(self.path)
-        new = self._lock.is_new()
-        if new and not create:
-            raise JournalError(f"no journal at {str(self.path)!r}")
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        # Looks before touching: a file that is not a journal is left as it was.
-        if not new and not _is_journal(db):
+        # Looks before touching: a file that is not a journal is left as it was. A database
+        # with no table at all holds nothing: a journal killed while it was being made.
+        found = _tables(db)
+        if found is None or (found and not _is_journal(db)):
             db.close()
             raise JournalError(f"{self.path}: not a croupier journal (nothing was written)")
+        if not found and not create:
+            db.close()
+            raise JournalError(f"no journal at {str(self.path)!r}")
         db.execute("PRAGMA journal_mode=WAL")
         # FULL: a row is on disk when append returns. Only bulk tools turn it off.
         db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
-        db.executescript(_SCHEMA)
+        if not found:
+            # The tables and the format marker in one transaction: a journal is made whole.
+            with _Transaction(db, self.path):
+                for statement in _SCHEMA:
+                    db.execute(statement)
+                db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                    ("format", FORMAT), ("keyed", "1" if keyed else "0"),
+                    ("id", uuid.uuid4().hex)])
         return db
 
     def _check_keys(self, meta: dict[str, str], secret: bytes | None) -> None:
@@ -248,15 +257,23 @@ class Journal:
         return _Transaction(self._db, self.path)
 
 
-def _is_journal(db: sqlite3.Connection) -> bool:
+def _tables(db: sqlite3.Connection) -> set[str] | None:
+    """The database's tables; None for a file that is not SQLite at all."""
     try:
-        tables = {name for (name,) in db.execute(
+        return {name for (name,) in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not {"meta", "rows"} <= tables:
-            return False
+    except sqlite3.DatabaseError:
+        return None
+
+
+def _is_journal(db: sqlite3.Connection) -> bool:
+    tables = _tables(db)
+    if tables is None or not {"meta", "rows"} <= tables:
+        return False
+    try:
         found = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
     except sqlite3.DatabaseError:
-        return False  # not SQLite at all
+        return False
     return found is not None and found[0] == FORMAT
 
 

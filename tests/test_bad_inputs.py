@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Card
-from croupier.events import CardDrawn, DeviceAlarm, ShoeEvent
+from croupier.events import CardDrawn, DeviceAlarm
 from drivers.live_table import _pump
+from drivers.serial_shoe import Batch
 
 DECK = Path(__file__).resolve().parents[2] / "shared" / "decks" / "heruka-2color"
 
@@ -57,14 +58,15 @@ def test_a_deck_face_that_is_no_card_is_named(tmp_path: Path) -> None:
 
 
 def test_a_reader_that_fails_says_so_instead_of_falling_silent() -> None:
-    def broken() -> Iterator[ShoeEvent]:
-        yield CardDrawn(Card.parse("AS"))
+    def broken() -> Iterator[Batch]:
+        yield Batch((CardDrawn(Card.parse("AS")),))
         raise ValueError("a frame the reader could not take")
 
     got: queue.Queue[object] = queue.Queue()
     _pump("camera 0", broken(), got.put)
     items = [got.get_nowait() for _ in range(3)]
-    alarm = items[1]
+    assert isinstance(items[1], Batch)
+    (alarm,) = items[1].events
     assert isinstance(alarm, DeviceAlarm)
     assert "could not take" in alarm.text
 

@@ -20,7 +20,7 @@ from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, card
 from ui.audit import AuditView
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
-from ui.i18n import tr
+from ui.i18n import Lang, tr
 
 __all__ = ["bridge_fixture"]
 PIN = "471108"
@@ -129,7 +129,7 @@ def test_the_first_pin_cannot_be_set_from_the_screen(qtbot, bridge, views, tmp_p
     bridge.set_pin("246800")  # as if the button could still be reached
     refresh(qtbot, bridge, audit)
     assert not audit.corrections.void_button.isEnabled()
-    assert audit.corrections.answer.text() == tr("pin_at_setup", "fr")
+    assert audit.corrections.answer.text() == tr("pin_at_setup", Lang.FR)
     with Journal(tmp_path / "table.db", readonly=True) as journal:
         assert [row.data()["result"] for row in journal.rows("auth")] == ["setup_only"]
 

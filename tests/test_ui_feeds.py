@@ -59,3 +59,22 @@ def test_a_camera_that_cannot_be_opened_raises_an_alarm(tmp_path) -> None:
     alarm = got[0]
     assert isinstance(alarm, DeviceAlarm)
     assert "no-such-camera" in alarm.text
+
+
+def test_a_fault_in_the_worker_stops_the_table_aloud(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from croupier.rulebook import load_rulebook
+    from journal.store import Journal
+    from ui.bridge import TableBridge
+
+    bridge = TableBridge(tmp_path / "t.db", load_rulebook("venezia"))
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        bridge.start()
+    try:
+        with qtbot.waitSignal(bridge.failed, timeout=5000) as stopped:
+            bridge.submit("not an event")  # type: ignore[arg-type]  # a fault of ours
+    finally:
+        bridge.stop()
+    assert stopped.args[0].startswith("the table stopped: TypeError")
+    with Journal(tmp_path / "t.db", readonly=True) as journal:
+        logged = [row.data() for row in journal.rows("log")]
+    assert [entry["level"] for entry in logged] == ["fatal"]

@@ -1,0 +1,409 @@
+"""The journal against other processes and damaged files: one writer, read-only readers that
+never take the WAL away from a live table, an anchor outside the file, a table that will
+not deal on a journal it cannot trust, private files — each on real processes and files."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from croupier.events import CardDrawn, DeviceAlarm
+from croupier.fixtures import parse_shoe
+from croupier.rulebook import load_rulebook
+from journal.live import JournaledTable
+from journal.store import Journal, JournalError, verify
+
+VENEZIA = load_rulebook("venezia")
+
+
+def croupier(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "croupier", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def dealt(path: Path, text: str = "2C 3C 4C 5C 6C KS KC 9H") -> None:
+    live = JournaledTable.open(path, VENEZIA)
+    for event in parse_shoe(text):
+        live.apply(event)
+    live.close()
+
+
+@pytest.fixture
+def live_table(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path]]:
+    """A `croupier table` dealing from a port that never says anything: it holds its
+    journal as a table at rest does."""
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "croupier", "table", "--shoe", "loop://", "--journal",
+         str(journal)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    line = process.stderr.readline()  # "journal … (N rows)": the journal is open
+    assert "journal" in line, line
+    yield process, journal
+    process.terminate()
+    process.communicate(timeout=30)
+
+
+def test_a_second_table_on_the_journal_is_refused_naming_the_first(
+    live_table: tuple[subprocess.Popen[str], Path],
+) -> None:
+    process, journal = live_table
+    second = croupier("table", "--shoe", "loop://", "--journal", str(journal))
+    assert second.returncode == 2
+    assert f"being written by process {process.pid}" in second.stderr
+    assert "croupier table" in second.stderr
+    assert len(second.stderr.strip().splitlines()) == 1
+    assert process.poll() is None  # the first table deals on
+
+
+def test_set_pin_while_a_table_deals_is_refused_and_the_table_is_untouched(
+    live_table: tuple[subprocess.Popen[str], Path],
+) -> None:
+    process, journal = live_table
+    rows = verify(journal).rows
+    done = croupier("audit", "set-pin", str(journal), stdin="246800\n")
+    assert done.returncode == 2
+    assert "being written by" in done.stderr
+    assert process.poll() is None
+    assert verify(journal).rows == rows
+
+
+def test_readers_work_beside_a_live_table(
+    live_table: tuple[subprocess.Popen[str], Path],
+) -> None:
+    _, journal = live_table
+    assert croupier("audit", "verify", str(journal)).returncode == 0
+    assert croupier("audit", "export", str(journal), "--json").returncode == 0
+    assert croupier("stats", str(journal), "--json").returncode == 0
+
+
+WRITER = textwrap.dedent("""
+    import os, sys
+    from croupier.events import DeviceAlarm
+    from croupier.rulebook import load_rulebook
+    from journal.live import JournaledTable
+    path = sys.argv[1]
+    live = JournaledTable.open(path, load_rulebook("venezia"))
+    live.apply(DeviceAlarm("test", "before the readers"))
+    # Any other open and close of the file in this process drops SQLite's POSIX locks, as a
+    # file dialog browsing the folder did: a read-write reader would then take the WAL.
+    os.close(os.open(path, os.O_RDONLY))
+    print("ready", flush=True)
+    sys.stdin.readline()
+    live.apply(DeviceAlarm("test", "after the readers"))
+    print("written", flush=True)
+    sys.stdin.readline()
+    os._exit(0)  # as a kill -9: no close, no checkpoint
+""")
+
+
+def test_readers_never_delete_the_wal_of_a_live_table(tmp_path: Path) -> None:
+    from ui.audit_data import report_after
+    from ui.scenario import load_scenario
+
+    journal = tmp_path / "table.db"
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(journal)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert writer.stdin is not None
+    assert writer.stdout is not None
+    assert writer.stdout.readline().strip() == "ready"
+    for reader in (("audit", "verify"), ("audit", "export"), ("stats",)):
+        assert croupier(*reader, str(journal)).returncode == 0
+    report_after(str(journal), VENEZIA, None, 0)  # the chef's report process
+    load_scenario(journal)  # Relecture
+    assert Path(f"{journal}-wal").exists()
+    writer.stdin.write("\n")
+    writer.stdin.flush()
+    assert writer.stdout.readline().strip() == "written"
+    writer.stdin.write("\n")
+    writer.stdin.flush()
+    writer.wait(timeout=30)
+    with Journal(journal, readonly=True) as reread:
+        texts = [row.data().get("text") for row in reread.rows("input")]
+    assert texts == ["before the readers", "after the readers"]
+    assert verify(journal).intact
+
+
+def test_a_writer_whose_wal_was_deleted_stops_at_once(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    live = JournaledTable.open(journal, VENEZIA)
+    os.unlink(f"{journal}-wal")
+    with pytest.raises(JournalError, match="-wal was deleted"):
+        live.apply(DeviceAlarm("test", "lost"))
+    live.close()
+
+
+def _killed_writer(journal: Path, events: int) -> None:
+    """A table that appended `events` inputs and was killed: its last rows are in the WAL."""
+    code = textwrap.dedent(f"""
+        import os
+        from croupier.events import DeviceAlarm
+        from croupier.rulebook import load_rulebook
+        from journal.live import JournaledTable
+        live = JournaledTable.open({str(journal)!r}, load_rulebook("venezia"))
+        for n in range({events}):
+            live.apply(DeviceAlarm("test", str(n)))
+        os._exit(0)
+    """)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_a_deleted_wal_is_caught_by_the_anchor(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    dealt(journal)  # closed: these rows are in the file itself
+    rows = verify(journal).rows
+    _killed_writer(journal, 3)
+    for suffix in ("-wal", "-shm"):
+        os.unlink(f"{journal}{suffix}")
+    done = croupier("audit", "verify", str(journal))
+    assert done.returncode == 1
+    assert f"row {rows + 1}: rows {rows + 1} to {rows + 6}" in done.stdout
+    again = croupier("table", "--shoe", "loop://", "--journal", str(journal))
+    assert again.returncode == 2
+    assert "will not deal on a broken journal" in again.stderr
+
+
+def test_an_older_copy_put_back_is_caught_by_the_anchor(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    shutil.copy(journal, tmp_path / "backup.db")
+    live = JournaledTable.open(journal, VENEZIA)
+    live.apply(CardDrawn(parse_shoe("QD")[0].card))  # type: ignore[union-attr]
+    live.close()
+    shutil.copy(tmp_path / "backup.db", journal)
+    verdict = verify(journal)
+    assert not verdict.intact
+    assert "missing" in verdict.reason
+
+
+def test_a_card_edited_while_the_table_was_down_stops_the_table(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    with sqlite3.connect(journal) as db:
+        db.execute("UPDATE rows SET body = replace(body, '9H', '9D') WHERE kind = 'input'")
+    with pytest.raises(JournalError, match="will not deal on a broken journal"):
+        JournaledTable.open(journal, VENEZIA)
+    done = croupier("table", "--shoe", "loop://", "--journal", str(journal))
+    assert done.returncode == 2
+    assert "contents were changed" in done.stderr
+
+
+def test_a_keyed_journal_cut_short_is_not_resealed_by_a_restart(tmp_path: Path) -> None:
+    journal, secret = tmp_path / "keyed.db", b"table 3 secret"
+    live = JournaledTable.open(journal, VENEZIA, secret=secret)
+    for event in parse_shoe("2C 3C 4C 5C 6C KS KC 9H"):
+        live.apply(event)
+    live.close()
+    with sqlite3.connect(journal) as db:
+        db.execute("DELETE FROM rows WHERE seq > 5")
+    with pytest.raises(JournalError, match="broken journal"):
+        JournaledTable.open(journal, VENEZIA, secret=secret)
+    assert not verify(journal, secret=secret).intact
+
+
+def test_journal_files_and_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
+    journal = tmp_path / "new" / "folder" / "table.db"
+    old = os.umask(0)
+    try:
+        live = JournaledTable.open(journal, VENEZIA)
+        live.apply(DeviceAlarm("test", "x"))
+        modes = {p.name: stat.S_IMODE(p.stat().st_mode)
+                 for p in (journal, Path(f"{journal}-wal"), journal.parent,
+                           journal.parent.parent)}
+        live.close()
+    finally:
+        os.umask(old)
+    assert modes == {"table.db": 0o600, "table.db-wal": 0o600, "folder": 0o700, "new": 0o700}
+
+
+def test_a_foreign_sqlite_file_is_never_made_a_journal(tmp_path: Path) -> None:
+    other = tmp_path / "accounts.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE accounts (id, balance)")
+    before = other.read_bytes()
+    done = croupier("table", "--shoe", "loop://", "--journal", str(other))
+    assert done.returncode == 2
+    assert "not a croupier journal" in done.stderr
+    assert other.read_bytes() == before
+    assert not Path(f"{other}-wal").exists()
+
+
+def test_a_journal_truncated_mid_page_is_a_one_line_error(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    dealt(journal, "2C 3C 4C 5C 6C " + "KS KC 9H 8D 7C 6S 5H 4D 3C 2S " * 40)
+    size = journal.stat().st_size
+    with open(journal, "r+b") as f:
+        f.truncate(size // 2 + 100)
+    for command in (("audit", "export", str(journal)), ("audit", "verify", str(journal)),
+                    ("table", "--shoe", "loop://", "--journal", str(journal)),
+                    ("stats", str(journal))):
+        done = croupier(*command)
+        assert done.returncode in (1, 2), (command, done.stderr)
+        assert "Traceback" not in done.stderr, command
+        assert len(done.stderr.strip().splitlines()) <= 1, (command, done.stderr)
+
+
+def _read_only_mount(folder: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """`command` run where `folder` is a read-only mount (a user namespace: no root needed)."""
+    script = (f"mount --bind {folder} {folder} && mount -o remount,ro,bind {folder} {folder}"
+              f" && exec \"$@\"")
+    return subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", *command],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_readers_work_on_read_only_media(tmp_path: Path) -> None:
+    probe = _read_only_mount(tmp_path, "true")
+    if probe.returncode != 0:
+        pytest.skip(f"no read-only mount here (unshare -rm): {probe.stderr.strip()}")
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    for reader in (("audit", "verify"), ("audit", "export", "--json"), ("stats",)):
+        done = _read_only_mount(tmp_path, sys.executable, "-m", "croupier", *reader,
+                                str(journal))
+        assert done.returncode == 0, (reader, done.stderr)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.db"]
+
+
+def test_a_full_disk_during_replay_is_a_one_line_error_and_the_chain_holds(
+    tmp_path: Path,
+) -> None:
+    import resource
+
+    fixture = tmp_path / "long.shoe"
+    fixture.write_text(" ".join(["2C 3C 4C 5C 6C KS KC 9H 8D"] * 30))
+    journal = tmp_path / "full.db"
+
+    def small_disk() -> None:  # the file may not grow past 40 KiB, as on a full disk
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (40_000, 40_000))
+
+    done = subprocess.run([sys.executable, "-m", "croupier", "replay", str(fixture),
+                           "--json", "--journal", str(journal)], capture_output=True,
+                          text=True, timeout=60, check=False, preexec_fn=small_disk)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert verify(journal).intact
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ('{"type": "stake", "seat": 1, "chance": "rouge", "amount": ' + "[" * 5000
+     + "]" * 5000 + "}", "nested too deep"),
+    ('{"type": "stake", "seat": 1, "chance": "rouge", "amount": 1e1000000}', "a number below"),
+    ('{"type": "stake", "seat": 1, "chance": "rouge", "amount": 1e9999999999999999999}',
+     "out of all range"),
+    ('{"type": "stake", "seat": 1, "chance": "rouge", "amount": ' + "9" * 5000 + "}",
+     "not a JSON object"),
+    ('{"type": "card", "card": "4\u017f"}', "bad card"),
+])
+def test_bad_session_lines_are_one_line_errors(tmp_path: Path, line: str, error: str) -> None:
+    script = tmp_path / "bad.session.jsonl"
+    script.write_text(line + "\n", encoding="utf-8")
+    done = croupier("replay", str(script), "--json")
+    assert done.returncode == 2
+    assert error in done.stderr
+    assert len(done.stderr) < 400
+
+
+def test_a_huge_token_is_clipped_in_its_error(tmp_path: Path) -> None:
+    fixture = tmp_path / "huge.shoe"
+    fixture.write_text("2C 3C " + "Q" * 5_000_000)
+    start = time.monotonic()
+    done = croupier("replay", str(fixture))
+    assert done.returncode == 2
+    assert "1:7: bad token 'QQQQ" in done.stderr
+    assert len(done.stderr) < 400
+    assert time.monotonic() - start < 20
+
+
+def test_inputs_past_the_size_limit_are_refused_at_once(tmp_path: Path) -> None:
+    done = croupier("replay", "/dev/zero")
+    assert done.returncode == 2
+    assert "larger than 16 MiB" in done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def _gone(pid: int, within: float = 10.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_table_leaves_no_simulator_behind(tmp_path: Path, how: int) -> None:
+    fixture = tmp_path / "shoe.shoe"
+    fixture.write_text("2C 3C 4C 5C 6C KS KC 9H 8D 7C " * 3)
+    table = subprocess.Popen(
+        [sys.executable, "-m", "croupier", "table", "--backend", "sim", "--shoe", str(fixture),
+         "--journal", str(tmp_path / "t.db")], stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True)
+    assert table.stdout is not None
+    table.stdout.readline()  # a card has come through the simulator
+    simulators = _children(table.pid)
+    assert simulators
+    table.send_signal(how)
+    table.wait(timeout=30)
+    table.stdout.close()
+    assert all(_gone(pid) for pid in simulators)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_demo_leaves_no_simulator_and_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: int,
+) -> None:
+    # Qt's VNC platform: a real screen nobody needs to be at, so the window stays open.
+    env = {**os.environ, "TMPDIR": str(tmp_path), "QT_QPA_PLATFORM": f"vnc:port={_free_port()}"}
+    demo = subprocess.Popen([sys.executable, "-m", "croupier", "ui", "--demo", "--pace", "0.05"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                            env=env)
+    assert demo.stderr is not None
+    while "journal" not in demo.stderr.readline():
+        assert demo.poll() is None
+    deadline = time.monotonic() + 20
+    while not (simulators := _children(demo.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert simulators
+    assert len(list(tmp_path.glob("croupier-demo-*"))) == 1
+    demo.send_signal(how)
+    demo.wait(timeout=30)
+    demo.stderr.close()
+    assert all(_gone(pid) for pid in simulators)
+    if how == signal.SIGKILL:  # nothing of the demo ran: the next one sweeps its folder
+        from ui.cli import demo_folder
+
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+        shutil.rmtree(demo_folder())
+    assert list(tmp_path.glob("croupier-demo-*")) == []
