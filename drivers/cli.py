@@ -164,17 +164,10 @@ def table(args: list[str]) -> int:
 def _mind_the_gap(live: JournaledTable, dialect: Dialect, backend: str) -> None:
     """A table restarted on a shoe that cannot resend: whatever it dealt while the table was
     down is gone from the link, so the tailleur is told to check the rows on the baize."""
-    if backend not in ("serial", "sim") or not live.resumed:
-        return
-    if dialect.resends and live.link is not None:
-        return  # the shoe is asked for everything since the last journaled frame
-    from croupier.events import DeviceAlarm
-    from journal.store import utc_now
+    from journal.live import gap_alarm
 
-    since = live.last_row_at()
-    live.apply(DeviceAlarm("table", f"the table was down from {since} to {utc_now()} (UTC): "
-                           "cards dealt meanwhile may be missing; check the rows against "
-                           "the baize"))
+    if backend in ("serial", "sim") and (alarm := gap_alarm(live, resends=dialect.resends)):
+        live.apply(alarm)
 
 
 def main(command: str, args: list[str]) -> int:

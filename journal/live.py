@@ -15,10 +15,11 @@ import platformdirs
 
 from croupier.decisions import Decision
 from croupier.errors import FixtureError, RulebookError
+from croupier.events import DeviceAlarm
 from croupier.records import decision_record, event_from_record, event_record
 from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
 from croupier.table import Event, Table
-from journal.store import Journal, JournalError
+from journal.store import Journal, JournalError, utc_now
 
 
 def recorded_rulebook(journal: Journal) -> Rulebook:
@@ -87,21 +88,26 @@ class JournaledTable:
         return self.apply_batch((event,), None)
 
     def apply_batch(self, events: Sequence[Event], link: int | None) -> list[Decision]:
+        """`answer_batch`, the decisions of all the events in one list."""
+        return [d for answer in self.answer_batch(events, link) for d in answer]
+
+    def answer_batch(self, events: Sequence[Event], link: int | None) -> list[list[Decision]]:
         """Journal the events in one transaction — with `link`, where the shoe's link
-        stands after them, on the last — then apply and answer each in turn. A table killed
-        at any point has journaled the whole batch and its position, or none of it."""
+        stands after them, on the last — then apply and answer each in turn: the decisions
+        of each event. A table killed at any point has journaled the whole batch and its
+        position, or none of it."""
         records = [event_record(event) for event in events]
         if link is not None and records:
             records[-1] = {**records[-1], "link": link}
         causes = self.journal.append_many([("input", record) for record in records])
         if link is not None:
             self.link = link
-        decisions: list[Decision] = []
+        answers = []
         for cause, event in zip(causes, events, strict=True):
             answer = self.table.apply(event)
             self.journal.append("decisions", _decisions_body(cause, answer))
-            decisions += answer
-        return decisions
+            answers.append(answer)
+        return answers
 
     def last_row_at(self) -> str | None:
         """When the journal's last row was written (UTC, ISO 8601)."""
@@ -134,6 +140,16 @@ class JournaledTable:
         for cause, decisions in unanswered:
             # The table stopped between recording inputs and recording their answers.
             self.journal.append("decisions", _decisions_body(cause, decisions))
+
+
+def gap_alarm(live: JournaledTable, *, resends: bool) -> DeviceAlarm | None:
+    """The alarm for a table restarted on a shoe link that cannot give back what it dealt
+    while the table was down (a shoe that resends is asked from the last journaled frame)."""
+    if not live.resumed or (resends and live.link is not None):
+        return None
+    return DeviceAlarm("table", f"the table was down from {live.last_row_at()} to "
+                       f"{utc_now()} (UTC): cards dealt meanwhile may be missing; check the "
+                       "rows against the baize")
 
 
 def _decisions_body(cause: int, decisions: list[Decision]) -> dict[str, Any]:

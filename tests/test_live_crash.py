@@ -1,5 +1,6 @@
-"""A live `croupier table` on a simulated shoe, killed with SIGKILL at random points of the
-shoe while the shoe goes on dealing, and started again on the same port: on the native
+"""A live `croupier table` (and `croupier ui`) on a simulated shoe, killed with SIGKILL at
+random points of the shoe while the shoe goes on dealing, and started again on the same
+port: on the native
 protocol the journal then holds exactly the shoe as dealt (the restarted table asks the shoe
 to resend from the first frame it had not journaled); on angel and bee, which cannot resend,
 it holds the shoe with at most one gap, where a "table was down" alarm stands — never a card
@@ -11,6 +12,7 @@ import contextlib
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -48,10 +50,19 @@ def _journaled(path: Path) -> tuple[list[str], list[int]]:
     return tokens, gaps
 
 
-def _table(url: str, dialect: str, journal: Path) -> subprocess.Popen[bytes]:
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _table(command: str, url: str, dialect: str, journal: Path) -> subprocess.Popen[bytes]:
+    # The screen on Qt's VNC platform: a real window that nobody needs to be at.
+    env = {**os.environ, "QT_QPA_PLATFORM": f"vnc:port={_free_port()}"}
     return subprocess.Popen(
-        [sys.executable, "-m", "croupier", "table", "--shoe", url, "--dialect", dialect,
-         "--journal", str(journal)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [sys.executable, "-m", "croupier", command, "--shoe", url, "--dialect", dialect,
+         "--journal", str(journal)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env)
 
 
 def _until_dealt(journal: Path, count: int, within: float) -> None:
@@ -64,9 +75,13 @@ def _until_dealt(journal: Path, count: int, within: float) -> None:
 
 
 @pytest.mark.timeout(60 + 20 * KILLS)
-@pytest.mark.parametrize("dialect", ["native", "angel", "bee"])
-def test_a_live_table_killed_mid_shoe_resumes_it(tmp_path: Path, dialect: str) -> None:
-    rng = random.Random(f"crash {dialect}")
+@pytest.mark.parametrize(("command", "dialect"), [
+    ("table", "native"), ("table", "angel"), ("table", "bee"), ("ui", "native"), ("ui", "bee"),
+])
+def test_a_live_table_killed_mid_shoe_resumes_it(
+    tmp_path: Path, command: str, dialect: str,
+) -> None:
+    rng = random.Random(f"crash {command} {dialect}")
     kill_points = []
     for trial in range(KILLS):
         shoe = [e for e in regulation_shoe(random.Random(rng.random()), face_up_rate=0.0)
@@ -76,7 +91,7 @@ def test_a_live_table_killed_mid_shoe_resumes_it(tmp_path: Path, dialect: str) -
         fixture.write_text(render_shoe(shoe))
         journal = tmp_path / f"{dialect}{trial}.db"
         with running_simulator(fixture, dialect, "--pace", str(PACE)) as url:
-            first = _table(url, dialect, journal)
+            first = _table(command, url, dialect, journal)
             try:
                 _until_dealt(journal, 1, within=15)
                 time.sleep(rng.uniform(0.0, 0.9 * len(shoe) * PACE))
@@ -85,7 +100,7 @@ def test_a_live_table_killed_mid_shoe_resumes_it(tmp_path: Path, dialect: str) -
                 first.wait(timeout=30)
             time.sleep(rng.uniform(0.0, 0.3))  # the shoe deals on while the table is down
             kill_points.append(len(_journaled(journal)[0]))
-            second = _table(url, dialect, journal)
+            second = _table(command, url, dialect, journal)
             try:
                 _until_dealt(journal, len(expected), within=15)
                 time.sleep(0.3)  # anything more the table would (wrongly) journal

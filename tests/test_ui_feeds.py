@@ -31,9 +31,11 @@ def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> N
     # Every input journaled with its decisions: burn 5, coups of 8, 9, 9, 11 cards, the cut
     # card and a talon of 5.
     assert verify(tmp_path / "demo.db").intact
-    with Journal(tmp_path / "demo.db") as journal:
-        kinds = [row.kind for row in journal.rows() if row.kind in ("input", "decisions")]
-    assert kinds == ["input", "decisions"] * (5 + 8 + 9 + 9 + 11 + 1 + 5)
+    with Journal(tmp_path / "demo.db", readonly=True) as journal:
+        inputs = [row.seq for row in journal.rows("input")]
+        answered = [row.data()["cause"] for row in journal.rows("decisions")]
+    assert len(inputs) == 5 + 8 + 9 + 9 + 11 + 1 + 5
+    assert answered == inputs
 
 
 def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_path) -> None:
@@ -51,12 +53,12 @@ def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_pa
 
 
 def test_a_camera_that_cannot_be_opened_raises_an_alarm(tmp_path) -> None:
-    got: list[Event] = []
+    got: list[tuple[Event, ...]] = []
     feed = camera_feed(str(tmp_path / "no-such-camera"))
-    feed.start(got.append)
+    feed.start(lambda events, _link: got.append(events), None)
     feed.stop()
     assert len(got) == 1
-    alarm = got[0]
+    (alarm,) = got[0]
     assert isinstance(alarm, DeviceAlarm)
     assert "no-such-camera" in alarm.text
 

@@ -25,7 +25,7 @@ from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
 from croupier.table import Event
 from journal.chef import ChefDesk, Correction, Refused, Role
-from journal.live import JournaledTable
+from journal.live import JournaledTable, gap_alarm
 from ui.audit_data import AuditReport
 from ui.audit_process import ReportProcess
 from ui.board import Board, fold, initial_board
@@ -35,7 +35,10 @@ STOP_TIMEOUT = 5.0
 
 @dataclass(frozen=True, slots=True)
 class Apply:
-    event: Event
+    """Events journaled whole, with where the shoe's link stands after them (a batch)."""
+
+    events: tuple[Event, ...]
+    link: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +67,19 @@ Command = Apply | Correct | SetPin | Audit | _Stop
 
 
 class Feed(Protocol):
-    """A source of shoe events on its own thread, putting them with `put`."""
+    """A source of shoe events on its own thread, putting them with `put` as they arrive.
+    `resends` is None for a source that is no shoe link (a camera), else whether the shoe
+    can resend what a restarted table missed; `resume_at` is where to take up again."""
 
-    def start(self, put: PutEvent) -> None: ...
+    resends: bool | None
+
+    def start(self, put: PutBatch, resume_at: int | None) -> None: ...
 
     def stop(self) -> None: ...
 
 
-class PutEvent(Protocol):
-    def __call__(self, event: Event) -> None: ...
+class PutBatch(Protocol):
+    def __call__(self, events: tuple[Event, ...], link: int | None) -> None: ...
 
 
 class TableBridge(QObject):
@@ -110,13 +117,14 @@ class TableBridge(QObject):
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="croupier-table", daemon=True)
-        self._thread.start()
-        for feed in self._feeds:
-            feed.start(self.submit)
+        self._thread.start()  # it starts the feeds once it knows where the shoe stood
 
     def submit(self, event: Event) -> None:
         """A tap or a device event: journaled and applied on the worker, in arrival order."""
-        self._queue.put(Apply(event))
+        self._queue.put(Apply((event,)))
+
+    def _put_batch(self, events: tuple[Event, ...], link: int | None) -> None:
+        self._queue.put(Apply(events, link))
 
     def correct(self, pin: str, correction: Correction) -> None:
         self._queue.put(Correct(pin, correction))
@@ -145,6 +153,10 @@ class TableBridge(QObject):
         except CroupierError as err:
             self.failed.emit(f"cannot open the journal: {err}")
             return
+        for feed in self._feeds:
+            if feed.resends is not None and (alarm := gap_alarm(live, resends=feed.resends)):
+                self._queue.put(Apply((alarm,)))
+            feed.start(self._put_batch, live.link)
         reader = AuditReader(self._path, self._rulebook, self._secret, self)
         reader.start()
         try:
@@ -179,11 +191,12 @@ class TableBridge(QObject):
         self, command: Command, live: JournaledTable, desk: ChefDesk, board: Board
     ) -> Board:
         if isinstance(command, Apply):
-            decisions = live.apply(command.event)
-            board = fold(board, command.event, decisions, live.table)
-            self.board_changed.emit(board)
-            if board.rejected is not None:
-                self.rejected.emit(board.rejected)
+            answers = live.answer_batch(command.events, command.link)
+            for event, decisions in zip(command.events, answers, strict=True):
+                board = fold(board, event, decisions, live.table)
+                self.board_changed.emit(board)
+                if board.rejected is not None:
+                    self.rejected.emit(board.rejected)
         elif isinstance(command, Correct):
             result = desk.correct(Role.CHEF, command.pin, command.correction)
             if isinstance(result, Refused):
