@@ -51,6 +51,9 @@ from croupier.rulebook import FaceUpPolicy, Rulebook
 PASS_MARK = 30  # a row is complete at the first card that takes it past thirty
 
 
+BAIZE_CHECK = "baize_check"  # the code of an alarm the tailleur must answer at the baize
+
+
 class Phase(enum.Enum):
     BURN = "burn"
     READY = "ready"  # between coups: the next card opens a coup
@@ -181,7 +184,8 @@ class Shoe:
             message = f"{event.source}: a card was not read{guess}; confirm it"
             return [Alarm("card_unread", message, event.guess)]
         if isinstance(event, DeviceAlarm):
-            return [Alarm("device", f"{event.source}: {event.text}")]
+            code = BAIZE_CHECK if event.check else "device"
+            return [Alarm(code, f"{event.source}: {event.text}")]
         if isinstance(event, VoidCoup):
             return self._chef_void(event)
         if isinstance(event, EndShoe):

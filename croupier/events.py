@@ -69,10 +69,13 @@ class CardUnread:
 
 @dataclass(frozen=True, slots=True)
 class DeviceAlarm:
-    """A device reported a fault, or lost something it could not recover."""
+    """A device reported a fault, or lost something it could not recover. With `check`, the
+    tailleur must check the rows against the baize (`BaizeChecked`) before the next
+    "rien ne va plus": cards may have been dealt that no reader saw."""
 
     source: str
     text: str
+    check: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +166,14 @@ class CorrectCard:
     why: str
 
 
+@dataclass(frozen=True, slots=True)
+class BaizeChecked:
+    """The tailleur checked the rows on the baize against the screen, as an alarm asked."""
+
+    who: str
+
+
 TableEvent = (
     SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession | CloseBets | ReopenBets
-    | CorrectCard
+    | CorrectCard | BaizeChecked
 )

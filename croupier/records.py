@@ -23,6 +23,7 @@ from croupier.decisions import (
 )
 from croupier.errors import CardError, FixtureError, RulebookError
 from croupier.events import (
+    BaizeChecked,
     BurnUnseen,
     CardDrawn,
     CardDropped,
@@ -91,7 +92,13 @@ def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
                 "guess": str(event.guess) if event.guess else None,
                 "confidence": str(event.confidence)}
     if isinstance(event, DeviceAlarm):
-        return {"type": "device_alarm", "source": event.source, "text": event.text}
+        alarm: dict[str, Any] = {"type": "device_alarm", "source": event.source,
+                                 "text": event.text}
+        if event.check:
+            alarm["check"] = True
+        return alarm
+    if isinstance(event, BaizeChecked):
+        return {"type": "baize_checked", "who": event.who}
     if isinstance(event, VoidCoup | EndShoe | ReopenBets):
         chef = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
         return {"type": chef[type(event)], "who": event.who, "why": event.why}
@@ -133,7 +140,9 @@ def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
         guess = Card.parse(r["guess"]) if r.get("guess") else None
         return CardUnread(str(r["source"]), guess, float(r["confidence"]))
     if kind == "device_alarm":
-        return DeviceAlarm(str(r["source"]), str(r["text"]))
+        return DeviceAlarm(str(r["source"]), str(r["text"]), r.get("check") is True)
+    if kind == "baize_checked":
+        return BaizeChecked(str(r["who"]))
     if kind in ("void_coup", "end_shoe", "reopen_bets"):
         chef: dict[str, type[VoidCoup | EndShoe | ReopenBets]] = {
             "void_coup": VoidCoup, "end_shoe": EndShoe, "reopen_bets": ReopenBets}

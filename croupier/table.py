@@ -17,6 +17,7 @@ from croupier.decisions import (
 )
 from croupier.engine import Phase, Shoe
 from croupier.events import (
+    BaizeChecked,
     CardDrawn,
     CardDropped,
     CardUnread,
@@ -39,7 +40,7 @@ from croupier.rulebook import PrisonerFate, Rulebook
 
 Event = ShoeEvent | TableEvent
 # Events that leave a card open to correction: nobody has acted on it yet.
-_NEUTRAL = (CardUnread, DeviceAlarm, CloseBets)
+_NEUTRAL = (CardUnread, DeviceAlarm, CloseBets, BaizeChecked)
 
 
 class Table:
@@ -54,12 +55,19 @@ class Table:
         self._effective: list[Event] = []  # the events as corrected, what the state folds
         self._bets_closed = False
         self._decided_by_last = False  # the last card drawn decided a coup
+        self._unchecked: str | None = None  # an alarm asking to check the baize, unanswered
 
     @property
     def bets_open(self) -> bool:
         """From the end of the last coup to "rien ne va plus" or the next coup's first card."""
         return (not self.ended and not self._bets_closed
                 and self.shoe.phase in (Phase.BURN, Phase.READY))
+
+    @property
+    def awaiting_check(self) -> str | None:
+        """The alarm that asked the tailleur to check the rows against the baize, until
+        `BaizeChecked` answers it; "rien ne va plus" waits for it."""
+        return self._unchecked
 
     def apply(self, event: Event) -> list[Decision]:
         """Feed one event; the decisions in order, or a single `Rejected` that changed nothing."""
@@ -94,6 +102,8 @@ class Table:
         if isinstance(event, CloseBets):
             if not self.bets_open:
                 return [Rejected("bets are already closed")]
+            if self._unchecked is not None:
+                return [Rejected(f"check the rows against the baize first ({self._unchecked})")]
             self._bets_closed = True
             return [BetsChanged(open=False)]
         if isinstance(event, ReopenBets):
@@ -110,6 +120,13 @@ class Table:
             return decisions + ([final] if final else [])
         if isinstance(event, CorrectCard):
             return [Rejected("a correction is not replayed inside a correction")]
+        if isinstance(event, BaizeChecked):
+            if self._unchecked is None:
+                return [Rejected("no alarm asks for the baize to be checked")]
+            checked, self._unchecked = self._unchecked, None
+            return [Corrected("baize_checked", event.who, "", f"rows checked after: {checked}")]
+        if isinstance(event, DeviceAlarm) and event.check:
+            self._unchecked = event.text
         return self._shoe(event)
 
     def _decided_last(self) -> bool:
@@ -181,6 +198,7 @@ class Table:
         retracted = [CoupRetracted(self.shoe.number)] if self._decided_by_last else []
         self.shoe, self.ledger = after.shoe, after.ledger
         self._effective, self._bets_closed = after._effective, after._bets_closed
+        self._unchecked = after._unchecked
         self._decided_by_last = after._decided_by_last
         return [*([note] if note else []), *retracted, *new_tail]
 

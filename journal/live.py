@@ -149,7 +149,7 @@ def gap_alarm(live: JournaledTable, *, resends: bool) -> DeviceAlarm | None:
         return None
     return DeviceAlarm("table", f"the table was down from {live.last_row_at()} to "
                        f"{utc_now()} (UTC): cards dealt meanwhile may be missing; check the "
-                       "rows against the baize")
+                       "rows against the baize", check=True)
 
 
 def _decisions_body(cause: int, decisions: list[Decision]) -> dict[str, Any]:

@@ -407,3 +407,28 @@ def test_a_stopped_demo_leaves_no_simulator_and_no_folder(
         monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
         shutil.rmtree(demo_folder())
     assert list(tmp_path.glob("croupier-demo-*")) == []
+
+
+def test_a_gap_must_be_checked_at_the_baize_before_rien_ne_va_plus(tmp_path: Path) -> None:
+    from croupier.decisions import Alarm, Corrected, Rejected
+    from croupier.events import BaizeChecked, CloseBets
+
+    live = JournaledTable.open(tmp_path / "t.db", VENEZIA)
+    for event in parse_shoe("2C 3C 4C 5C 6C"):
+        live.apply(event)
+    down = DeviceAlarm("table", "the table was down", check=True)
+    assert [d.code for d in live.apply(down) if isinstance(d, Alarm)] == ["baize_check"]
+    (refused,) = live.apply(CloseBets())
+    assert isinstance(refused, Rejected)
+    assert "check the rows against the baize first" in refused.reason
+    live.close()
+    again = JournaledTable.open(tmp_path / "t.db", VENEZIA)  # a restart does not forget it
+    assert again.table.awaiting_check == "the table was down"
+    (checked,) = again.apply(BaizeChecked("tailleur"))
+    assert isinstance(checked, Corrected)
+    assert checked.who == "tailleur"
+    assert again.table.awaiting_check is None
+    assert not isinstance(again.apply(CloseBets())[0], Rejected)
+    (nothing,) = again.apply(BaizeChecked("tailleur"))
+    assert isinstance(nothing, Rejected)
+    again.close()

@@ -80,3 +80,28 @@ def test_a_fault_in_the_worker_stops_the_table_aloud(qtbot, tmp_path) -> None:  
     with Journal(tmp_path / "t.db", readonly=True) as journal:
         logged = [row.data() for row in journal.rows("log")]
     assert [entry["level"] for entry in logged] == ["fatal"]
+
+
+def test_the_tailleur_answers_a_gap_at_the_baize(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from croupier.rulebook import load_rulebook
+    from ui.bridge import TableBridge
+
+    bridge = TableBridge(tmp_path / "t.db", load_rulebook("venezia"))
+    screen = DealerScreen(bridge.submit)
+    qtbot.addWidget(screen)
+    bridge.board_changed.connect(screen.show_board)
+    with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+        bridge.start()
+    try:
+        with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+            bridge.submit(DeviceAlarm("table", "the table was down", check=True))
+        assert not screen.check_button.isHidden()
+        assert not screen.close_bets_button.isEnabled()
+        with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+            qtbot.mouseClick(screen.check_button, Qt.MouseButton.LeftButton)
+        assert screen.check_button.isHidden()
+        assert screen.close_bets_button.isEnabled()
+    finally:
+        bridge.stop()

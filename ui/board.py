@@ -57,6 +57,7 @@ class Layout:
     minimum: Decimal | None
     maximum: Decimal | None
     ended: bool
+    awaiting_check: str | None  # an alarm the tailleur answers at the baize
 
     @classmethod
     def of(cls, table: Table) -> Layout:
@@ -72,6 +73,7 @@ class Layout:
             minimum=table.ledger.minimum,
             maximum=table.ledger.maximum,
             ended=table.ended,
+            awaiting_check=table.awaiting_check,
         )
 
 

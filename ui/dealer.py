@@ -26,6 +26,7 @@ from croupier.cards import Card
 from croupier.decisions import Action, Chance, Result, SettlementLine
 from croupier.engine import Phase
 from croupier.events import (
+    BaizeChecked,
     CardDrawn,
     ChoosePrison,
     CloseBets,
@@ -323,6 +324,8 @@ class DealerScreen(QWidget):
         self.alarm_banner.setStyleSheet(f"color: {ALARM}; font-size: 17pt; font-weight: bold;")
         self.unread_panel = UnreadPanel(submit)
         self.unread_panel.hide()
+        self.check_button = big_button("", lambda: submit(BaizeChecked("tailleur")))
+        self.check_button.hide()
         self.stake_panel = StakePanel(submit)
         self.prison_panel = PrisonPanel(submit)
         self.alarm_list = QListWidget()
@@ -332,6 +335,7 @@ class DealerScreen(QWidget):
         self.side.addTab(self.alarm_list, "")
         right = QVBoxLayout()
         right.addWidget(self.alarm_banner)
+        right.addWidget(self.check_button)
         right.addWidget(self.unread_panel)
         right.addWidget(self.side, 1)
 
@@ -378,6 +382,7 @@ class DealerScreen(QWidget):
         self.rouge_row.title.setStyleSheet("font-size: 28pt; font-weight: bold; color: #ff6b6b;")
         self.close_bets_button.setText(tr("rien_ne_va_plus", lang))
         self.void_button.setText(tr("void_card", lang))
+        self.check_button.setText(tr("baize_checked", lang))
         self.talon_button.setText(tr("talon_counted", lang))
         self.new_shoe_button.setText(tr("new_shoe", lang))
         self.stake_panel.retranslate(lang)
@@ -413,7 +418,8 @@ class DealerScreen(QWidget):
         if layout.choices_open and (previous is None or not previous.layout.choices_open):
             self.side.setCurrentWidget(self.prison_panel)
         self.stake_panel.show_rejected(board.rejected)
-        self.close_bets_button.setEnabled(layout.bets_open)
+        self.close_bets_button.setEnabled(layout.bets_open and layout.awaiting_check is None)
+        self.check_button.setVisible(layout.awaiting_check is not None and not self.read_only)
         phase = layout.shoe.phase
         self.void_button.setEnabled(phase in (Phase.BURN, Phase.NOIR, Phase.ROUGE))
         # The talon is counted once the deal has stopped; a new sixain follows a closed shoe.

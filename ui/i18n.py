@@ -39,6 +39,8 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "bets_open": ("Faites vos jeux", "Place your bets", "Fate il vostro gioco"),
     "bets_closed": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
     "rien_ne_va_plus": ("Rien ne va plus", "No more bets", "Rien ne va plus"),
+    "baize_checked": ("✔ Rangées vérifiées sur le tapis", "✔ Rows checked on the baize",
+                      "✔ File verificate sul tappeto"),
     "void_card": ("Annuler la carte", "Void the card", "Annulla la carta"),
     "talon_counted": ("Talon compté", "Talon counted", "Tallone contato"),
     "new_shoe": ("Nouveau sabot", "New shoe", "Nuovo sabot"),
