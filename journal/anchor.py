@@ -22,6 +22,7 @@ from journal.files import JournalError, private_folder
 
 ANCHOR_DIR_ENV = "CROUPIER_ANCHOR_DIR"
 _UNKEYED = b"croupier anchor"
+_RECORD = 256  # bytes: a row number, two SHA-256 hex digests and spaces
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class AnchorFile:
         self.path = anchor_folder() / f"{journal_id}.anchor"
         self._id = journal_id
         self._secret = secret or _UNKEYED
-        self._folder_ready = False
+        self._fd = -1
 
     def _seal(self, seq: int, digest: str) -> str:
         text = f"{self._id}\x1f{seq}\x1f{digest}".encode()
@@ -69,17 +70,21 @@ class AnchorFile:
         return Anchor(seq, digest)
 
     def write(self, seq: int, digest: str) -> None:
-        """Replaces the anchor whole (a crash leaves the old one or the new one, never half)."""
-        if not self._folder_ready:
-            private_folder(self.path.parent)
-            self._folder_ready = True
-        temporary = self.path.with_suffix(".new")
+        """Overwrites the anchor in place: one record of a fixed size, well within a disk
+        sector, so it is the old record or the new one, never half of each."""
+        record = f"{seq} {digest} {self._seal(seq, digest)}\n".encode("ascii")
         try:
-            temporary.write_text(f"{seq} {digest} {self._seal(seq, digest)}\n",
-                                 encoding="ascii")
-            os.replace(temporary, self.path)
+            if self._fd < 0:
+                private_folder(self.path.parent)
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            os.pwrite(self._fd, record.ljust(_RECORD, b" "), 0)
         except OSError as err:
             raise JournalError(f"cannot write the journal's anchor {self.path}: {err}") from err
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
 
 def anchor_breach(anchor: Anchor, last: int, digest: str | None) -> tuple[int, str] | None:

@@ -177,6 +177,9 @@ class Journal:
         db = getattr(self, "_db", None)
         if db is not None:
             db.close()
+        anchor = getattr(self, "_anchor", None)
+        if anchor is not None:
+            anchor.close()
         if self._lock is not None:
             self._lock.release()  # after SQLite let go of the file: see journal.files
 

@@ -17,7 +17,7 @@ from croupier.events import CardDrawn, DeviceAlarm
 from drivers.live_table import _pump
 from drivers.serial_shoe import Batch
 
-DECK = Path(__file__).resolve().parents[2] / "shared" / "decks" / "heruka-2color"
+DECK = Path(__file__).resolve().parents[1] / "vision" / "designs" / "heruka-2color"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
