@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the journal loads only for a table, not for `decode`
     from journal.live import JournaledTable
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
+MAX_CAPTURE = 64 * 2**20  # a day of a busy shoe at 115200 baud is a few MiB
 
 
 def _add_check(parser: argparse.ArgumentParser) -> None:
@@ -47,12 +48,16 @@ def decode(args: list[str]) -> int:
         if options.file == "-":
             if sys.stdin is None:
                 raise OSError(0, "there is no standard input")
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_CAPTURE + 1)
         else:
             with open(options.file, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_CAPTURE + 1)
     except OSError as err:
         print(f"croupier decode: cannot read {options.file!r}: {err.strerror}", file=sys.stderr)
+        return 2
+    if len(data) > MAX_CAPTURE:
+        print(f"croupier decode: {options.file!r} is larger than {MAX_CAPTURE // 2**20} MiB; "
+              "split the capture", file=sys.stderr)
         return 2
     for message in decode_bytes(data, options.dialect, check=options.check):
         if not options.json:

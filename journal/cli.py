@@ -101,7 +101,7 @@ def _set_pin(journal: Journal) -> int:
     from journal.live import JournaledTable
 
     live = JournaledTable.restore(journal)
-    ask = getpass.getpass if sys.stdin.isatty() else (lambda _prompt: sys.stdin.readline())
+    ask = getpass.getpass if sys.stdin.isatty() else (lambda _prompt: sys.stdin.readline(100))
     desk = ChefDesk(live)
     old = ask("current PIN: ").strip() if desk.pin_hash() else None
     pin = ask("new PIN: ").strip()

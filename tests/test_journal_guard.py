@@ -432,3 +432,9 @@ def test_a_gap_must_be_checked_at_the_baize_before_rien_ne_va_plus(tmp_path: Pat
     (nothing,) = again.apply(BaizeChecked("tailleur"))
     assert isinstance(nothing, Rejected)
     again.close()
+
+
+def test_decode_refuses_a_capture_past_its_size_limit() -> None:
+    done = croupier("decode", "/dev/zero", "--dialect", "bee")
+    assert done.returncode == 2
+    assert "larger than 64 MiB" in done.stderr
