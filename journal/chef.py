@@ -116,14 +116,17 @@ class ChefDesk:
                 found = str(data["pin_hash"])
         return found
 
-    def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
-        """The table's decisions after the correction, or why it was refused."""
-        action = event_record(correction)["type"]
+    def authorize(self, role: Role, pin: str, action: str, who: str) -> Refused | None:
+        """The chef's role and PIN checked, and journaled, for an act outside the game."""
         stored = self.pin_hash()
         if stored is None:
-            self._journal(action, Refusal.NO_PIN, correction.who)
+            self._journal(action, Refusal.NO_PIN, who)
             return Refused(Refusal.NO_PIN)
-        refused = self._check(role, pin, action, stored, who=correction.who)
+        return self._check(role, pin, action, stored, who=who)
+
+    def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
+        """The table's decisions after the correction, or why it was refused."""
+        refused = self.authorize(role, pin, event_record(correction)["type"], correction.who)
         if refused:
             return refused
         return self.live.apply(correction)

@@ -26,6 +26,12 @@ def _audit_parser() -> CommandParser:
     export.add_argument("journal")
     export.add_argument("--json", action="store_true", help="one JSON object per line")
     export.add_argument("--key-file", help="the table's secret, for a keyed journal")
+    accept = sub.add_parser("accept", help="accept the journal's first break so the table "
+                            "deals on (the chef's PIN from stdin); verify names it forever")
+    accept.add_argument("journal")
+    accept.add_argument("--who", required=True, help="the chef de table accepting it")
+    accept.add_argument("--why", required=True, help="what was found and why dealing goes on")
+    accept.add_argument("--key-file", help="the table's secret, for a keyed journal")
     pin = sub.add_parser("set-pin", help="set the chef de table's PIN (read from stdin)")
     pin.add_argument("journal")
     pin.add_argument("--key-file", help="the table's secret, for a keyed journal")
@@ -73,7 +79,11 @@ def _audit(options: argparse.Namespace) -> int:
             print(f"{options.journal}: intact, {verdict.rows} rows chained"
                   + (" with the table's secret" if secret else ""))
             return 0
-        print(f"{options.journal}: row {verdict.bad_row}: {verdict.reason}")
+        if verdict.bad_row is not None:
+            print(f"{options.journal}: row {verdict.bad_row}: {verdict.reason}")
+        for accepted in verdict.accepted:
+            print(f"{options.journal}: row {accepted.row}: {accepted.reason} (accepted at row "
+                  f"{accepted.at_row} by {accepted.who}: {accepted.why})")
         return 1
     if options.action == "export":
         with Journal(options.journal, secret=secret, readonly=True) as journal:
@@ -84,9 +94,31 @@ def _audit(options: argparse.Namespace) -> int:
                 else:
                     print(f"{row.seq:>7} {row.at} {row.kind:<9} {dumps(body)}")
         return 0
-    # The PIN is written by the journal's one writer: a running table refuses this.
+    # Written by the journal's one writer: a running table refuses these.
     with Journal(options.journal, secret=secret, create=False) as journal:
+        if options.action == "accept":
+            return _accept(journal, options.who, options.why)
         return _set_pin(journal)
+
+
+def _accept(journal: Journal, who: str, why: str) -> int:
+    from croupier.table import Table
+    from journal.chef import ChefDesk, Role
+    from journal.live import JournaledTable, recorded_rulebook
+
+    verdict = journal.check()
+    if verdict.dealable:
+        print(f"{journal.path}: no break to accept")
+        return 0
+    desk = ChefDesk(JournaledTable(journal, Table(recorded_rulebook(journal))))
+    refused = desk.authorize(Role.CHEF, sys.stdin.readline(100).strip(), "accept", who)
+    if refused:
+        print(f"croupier audit accept: {refused.why.value}", file=sys.stderr)
+        return 1
+    at = journal.accept(verdict, who=who, why=why)
+    print(f"{journal.path}: row {verdict.bad_row} ({verdict.reason}) accepted at row {at}; "
+          "the table deals on, and every verification names it")
+    return 0
 
 
 def hide_secrets(body: object) -> dict[str, Any]:

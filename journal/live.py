@@ -62,10 +62,11 @@ class JournaledTable:
                 journal.append("opened", {"rulebook": rulebook_data(rulebook)})
                 return cls(journal, Table(rulebook))
             verdict = journal.check()
-            if not verdict.intact:
+            if not verdict.dealable:
                 raise JournalError(
                     f"{journal.path}: row {verdict.bad_row}: {verdict.reason}; the table will "
-                    "not deal on a broken journal (the chef de table: croupier audit verify)")
+                    "not deal on a broken journal (the chef de table: croupier audit verify, "
+                    "then croupier audit accept to deal on)")
             return cls.restore(journal)
         except BaseException:
             journal.close()

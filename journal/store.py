@@ -15,7 +15,7 @@ import os
 import sqlite3
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -28,6 +28,7 @@ from journal.files import JournalError, WriterLock, connect_readonly, private_fo
 __all__ = [
     "FORMAT",
     "GENESIS",
+    "Accepted",
     "Journal",
     "JournalError",
     "Row",
@@ -241,8 +242,11 @@ class Journal:
         try:
             records = self._db.execute(
                 "SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
-            verdict = _walk(records, self.meta, self.secret)
-            if not verdict.intact or self._anchor is None:
+            overrides = self._overrides()
+            verdict = _walk(records, self.meta, self.secret, overrides)
+            if verdict.bad_row is None:
+                verdict = replace(verdict, accepted=tuple(overrides.values()))
+            if verdict.bad_row is not None or self._anchor is None:
                 return verdict
             anchored = self._anchor.read()
             if anchored is None:
@@ -253,6 +257,30 @@ class Journal:
             raise JournalError(f"cannot read journal {str(self.path)!r}: {err}") from err
         breach = anchor_breach(anchored, verdict.rows, found[0] if found else None)
         return verdict if breach is None else Verdict(verdict.rows, *breach)
+
+    def _overrides(self) -> dict[int, Accepted]:
+        """The breaks the chef de table accepted, by row, from the journal's override rows
+        (each later than the break it names)."""
+        found: dict[int, Accepted] = {}
+        for seq, body in self._db.execute(
+                "SELECT seq, body FROM rows WHERE kind = 'override' ORDER BY seq"):
+            try:
+                data = json.loads(body)
+                accepted = Accepted(int(data["bad_row"]), str(data["reason"]), int(seq),
+                                    str(data["who"]), str(data["why"]))
+            except (ValueError, TypeError, KeyError):
+                continue  # a damaged override accepts nothing (and breaks the chain itself)
+            if accepted.row <= accepted.at_row:
+                found.setdefault(accepted.row, accepted)
+        return found
+
+    def accept(self, verdict: Verdict, *, who: str, why: str) -> int:
+        """The chef de table accepts the journal's first break so that the table deals on;
+        the override row is chained like any other. Returns its number."""
+        if verdict.bad_row is None:
+            raise JournalError(f"{self.path}: no break to accept")
+        return self.append("override", {"bad_row": verdict.bad_row, "reason": verdict.reason,
+                                        "who": who, "why": why})
 
     def _transaction(self) -> _Transaction:
         if self.readonly:
@@ -306,13 +334,33 @@ class _Transaction:
 
 
 @dataclass(frozen=True, slots=True)
+class Accepted:
+    """A break in the journal the chef de table accepted, so that the table deals on: the
+    `override` row at `at_row` names it, who accepted it and why. It is never forgotten:
+    every verification names it again."""
+
+    row: int
+    reason: str
+    at_row: int
+    who: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     rows: int
     bad_row: int | None = None
     reason: str = ""
+    accepted: tuple[Accepted, ...] = ()
 
     @property
     def intact(self) -> bool:
+        """No break at all, accepted or not."""
+        return self.bad_row is None and not self.accepted
+
+    @property
+    def dealable(self) -> bool:
+        """Every break there is was accepted by the chef de table."""
         return self.bad_row is None
 
 
@@ -323,7 +371,9 @@ def verify(path: str | Path, *, secret: bytes | None = None) -> Verdict:
         return journal.check()
 
 
-def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
+def _walk(
+    records: Any, meta: dict[str, str], secret: bytes | None, overrides: dict[int, Accepted]
+) -> Verdict:
     if meta.get("keyed") == "1" and not secret:
         raise JournalError("the journal is keyed: its table secret is needed to verify it")
     expected_seq, prev = 1, GENESIS
@@ -333,12 +383,16 @@ def _walk(records: Any, meta: dict[str, str], secret: bytes | None) -> Verdict:
         if not all(isinstance(field, str) for field in (at, kind, body, row_prev, digest)):
             return Verdict(count, seq, "its fields are damaged")
         if seq != expected_seq:
-            return Verdict(count, seq, f"row {expected_seq} is missing before row {seq}")
-        if row_prev != prev:
-            return Verdict(count, seq, "does not follow the row before it "
-                                       "(a row was inserted, removed or moved)")
-        if row_hash(seq, at, kind, body, row_prev, secret=secret) != digest:
-            return Verdict(count, seq, "its contents were changed")
+            why = f"row {expected_seq} is missing before row {seq}"
+        elif row_prev != prev:
+            why = "does not follow the row before it (a row was inserted, removed or moved)"
+        elif row_hash(seq, at, kind, body, row_prev, secret=secret) != digest:
+            why = "its contents were changed"
+        else:
+            why = ""
+        if why and seq not in overrides:
+            return Verdict(count, seq, why)
+        # An accepted break: the chain is taken up again from the row as it stands.
         expected_seq, prev = seq + 1, digest
     head = meta.get("head")
     last = expected_seq - 1

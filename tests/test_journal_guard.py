@@ -438,3 +438,38 @@ def test_decode_refuses_a_capture_past_its_size_limit() -> None:
     done = croupier("decode", "/dev/zero", "--dialect", "bee")
     assert done.returncode == 2
     assert "larger than 64 MiB" in done.stderr
+
+
+def test_the_chef_accepts_a_break_and_verify_names_it_for_ever(tmp_path: Path) -> None:
+    from journal.chef import ChefDesk
+
+    journal, secret = tmp_path / "keyed.db", b"table 5 secret"
+    key = tmp_path / "table.key"
+    key.write_bytes(secret)
+    key.chmod(0o600)
+    live = JournaledTable.open(journal, VENEZIA, secret=secret)
+    assert ChefDesk(live).set_pin("246800", setup=True) is None
+    for event in parse_shoe("2C 3C 4C 5C 6C KS KC 9H"):
+        live.apply(event)
+    live.close()
+    with sqlite3.connect(journal) as db:
+        edited = db.execute("SELECT seq FROM rows WHERE body LIKE '%9H%' AND kind = 'input'"
+                            ).fetchone()[0]
+        db.execute("UPDATE rows SET body = replace(body, '9H', '9D') WHERE seq = ?", (edited,))
+    keyed = ("--key-file", str(key))
+    assert croupier("table", "--shoe", "loop://", "--journal", str(journal), *keyed
+                    ).returncode == 2
+    wrong = croupier("audit", "accept", str(journal), "--who", "chef Rossi", "--why", "x",
+                     *keyed, stdin="111111\n")
+    assert wrong.returncode == 1
+    assert "wrong PIN" in wrong.stderr
+    done = croupier("audit", "accept", str(journal), "--who", "chef Rossi", "--why",
+                    "9D confirmed on the baize", *keyed, stdin="246800\n")
+    assert done.returncode == 0, done.stderr
+    reopened = JournaledTable.open(journal, VENEZIA, secret=secret)  # deals on
+    reopened.apply(DeviceAlarm("test", "after the override"))
+    reopened.close()
+    verified = croupier("audit", "verify", str(journal), *keyed)
+    assert verified.returncode == 1
+    assert f"row {edited}: its contents were changed (accepted at row" in verified.stdout
+    assert "by chef Rossi: 9D confirmed on the baize" in verified.stdout
