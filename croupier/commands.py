@@ -46,9 +46,11 @@ def run(command: str, args: list[str]) -> int:
     try:
         rulebook = load_rulebook(options.rules)
         if session:
-            lines = parse_session(_read(options.fixture), load_rulebook, origin=options.fixture)
+            lines = parse_session(_read(options.fixture, MAX_SESSION), load_rulebook,
+                                  origin=options.fixture)
         elif command == "replay":
-            lines = _numbered(parse_shoe(_read(options.fixture), origin=options.fixture))
+            lines = _numbered(parse_shoe(_read(options.fixture, MAX_FIXTURE),
+                                         origin=options.fixture))
         else:
             seed = options.seed
             if seed is None:
@@ -139,15 +141,16 @@ def _print_json(decision: Decision, line: int) -> None:
         sys.stdout.write(dumps(obj) + "\n")
 
 
-MAX_INPUT = 16 * 2**20  # a day's session script is about 2 MiB; a shoe fixture 1 KiB
+MAX_FIXTURE = 2**20  # a shoe fixture is about 1 KiB
+MAX_SESSION = 16 * 2**20  # a day's session script is about 2 MiB
 
 
-def _read(path: str) -> str:
+def _read(path: str, limit: int) -> str:
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_INPUT + 1)  # never more: the path may be /dev/zero
-        if len(data) > MAX_INPUT:
-            raise CroupierError(f"{path!r} is larger than {MAX_INPUT // 2**20} MiB: "
+            data = f.read(limit + 1)  # never more: the path may be /dev/zero
+        if len(data) > limit:
+            raise CroupierError(f"{path!r} is larger than {limit // 2**20} MiB: "
                                 "not a fixture or a session script")
         return data.decode("utf-8-sig")  # a byte-order mark is not a token
     except (OSError, UnicodeDecodeError) as err:

@@ -321,7 +321,7 @@ def test_bad_session_lines_are_one_line_errors(tmp_path: Path, line: str, error:
 
 def test_a_huge_token_is_clipped_in_its_error(tmp_path: Path) -> None:
     fixture = tmp_path / "huge.shoe"
-    fixture.write_text("2C 3C " + "Q" * 5_000_000)
+    fixture.write_text("2C 3C " + "Q" * 1_000_000)
     start = time.monotonic()
     done = croupier("replay", str(fixture))
     assert done.returncode == 2
@@ -332,6 +332,11 @@ def test_a_huge_token_is_clipped_in_its_error(tmp_path: Path) -> None:
 
 def test_inputs_past_the_size_limit_are_refused_at_once(tmp_path: Path) -> None:
     done = croupier("replay", "/dev/zero")
+    assert done.returncode == 2
+    assert "larger than 1 MiB" in done.stderr
+    script = tmp_path / "endless.session.jsonl"
+    script.symlink_to("/dev/zero")
+    done = croupier("replay", str(script))
     assert done.returncode == 2
     assert "larger than 16 MiB" in done.stderr
 
