@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from croupier.cards import Card
 from croupier.decisions import (
     Alarm,
@@ -34,11 +36,18 @@ _ACTION_WORDS = {
     "premium": ("premium", "bank takes"),
 }
 
-_END_REASONS = {
-    EndReason.CUT_CARD: "the cut card",
-    EndReason.FACE_UP_LIMIT: "the third coup with a face-up card",
-    EndReason.EXHAUSTED: "no cards left (les cartes passent)",
-}
+def _end_reason(reason: EndReason) -> str:
+    match reason:
+        case EndReason.CUT_CARD:
+            return "the cut card"
+        case EndReason.FACE_UP_LIMIT:
+            return "the third coup with a face-up card"
+        case EndReason.EXHAUSTED:
+            return "no cards left (les cartes passent)"
+        case EndReason.CHEF:
+            return "the chef de table"
+        case _:
+            assert_never(reason)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -66,10 +75,10 @@ def describe(decision: Decision) -> list[str]:
         why = "the cut card" if decision.reason.value == "cut_card" else "no cards left"
         return [f"Coup {decision.number} is void ({why}): stakes are returned as they stood"]
     if isinstance(decision, DealStopped):
-        return [f"Last coup of the shoe: stopped by {_END_REASONS[decision.reason]}"]
+        return [f"Last coup of the shoe: stopped by {_end_reason(decision.reason)}"]
     if isinstance(decision, ShoeEnded):
         return [
-            f"End of the shoe ({_END_REASONS[decision.reason]}): talon {decision.talon}; "
+            f"End of the shoe ({_end_reason(decision.reason)}): talon {decision.talon}; "
             f"burned {decision.burned} + dealt {decision.dealt} + voided {decision.voided} "
             f"+ talon {decision.talon} = {decision.total} cards"
         ]

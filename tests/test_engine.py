@@ -388,3 +388,12 @@ def test_a_rulebook_that_burns_no_card_deals_from_the_first() -> None:
     decisions = play(parse_shoe("KS KC KD AS KH KD TS 2H"), no_burn)
     assert decisions[0] == Burned(())
     assert coups(decisions)[0].noir == cards("KS KC KD AS")
+
+
+def test_every_way_a_shoe_ends_can_be_told() -> None:
+    from croupier.decisions import DealStopped, EndReason
+    from croupier.transcript import describe
+
+    for reason in EndReason:
+        (line,) = describe(DealStopped(reason, 3))
+        assert line.startswith("Last coup of the shoe: stopped by ")
