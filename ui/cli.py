@@ -132,6 +132,13 @@ def _ui(options: argparse.Namespace) -> int:
     rulebook = load_rulebook(options.rules)
     if not has_display() and not options.first_frame:
         return _headless(options)
+    from ui.system_libs import install_hint, missing_xcb_libraries, wants_xcb
+
+    if wants_xcb() and (missing := missing_xcb_libraries()):
+        print(f"croupier ui: {install_hint(missing)}", file=sys.stderr)
+        if not options.demo:
+            return 2
+        return _headless(options, announce=False)
     from PySide6.QtWidgets import QApplication
 
     from journal.cli import read_secret
@@ -230,14 +237,16 @@ def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[E
     return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE)
 
 
-def _headless(options: argparse.Namespace) -> int:
+def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:
     if not options.demo:
         raise CroupierError("no display ($DISPLAY, $WAYLAND_DISPLAY) to open the window on; "
                             "set QT_QPA_PLATFORM, or use `croupier screenshot`")
     from croupier import commands
 
-    print("croupier ui: no display to open the window on ($DISPLAY, $WAYLAND_DISPLAY and "
-          "$QT_QPA_PLATFORM are unset): here is the same shoe as a text transcript instead. "
+    if announce:
+        print("croupier ui: no display to open the window on ($DISPLAY, $WAYLAND_DISPLAY and "
+              "$QT_QPA_PLATFORM are unset)", file=sys.stderr)
+    print("croupier ui: here is the same shoe as a text transcript instead; "
           "`croupier screenshot OUT.png` renders the dealer screen to a picture.",
           file=sys.stderr)
     args = ["--rules", options.rules] + (["--seed", str(options.seed)]
