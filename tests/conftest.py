@@ -14,11 +14,22 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def _children() -> set[int]:
+    """This process's children, but for multiprocessing's resource tracker, which the
+    standard library keeps for the interpreter's whole life once a pool has been spawned."""
     try:
         with open(f"/proc/{os.getpid()}/task/{os.getpid()}/children") as f:
-            return {int(pid) for pid in f.read().split()}
+            pids = {int(pid) for pid in f.read().split()}
     except OSError:
         return set()
+    return {pid for pid in pids if not _is_resource_tracker(pid)}
+
+
+def _is_resource_tracker(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"multiprocessing.resource_tracker" in f.read()
+    except OSError:
+        return False
 
 
 @pytest.fixture(autouse=True)

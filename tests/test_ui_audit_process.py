@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import io
+import os
+import signal
+from pathlib import Path
 
 import pytest
 
@@ -10,21 +12,9 @@ from croupier.errors import CroupierError
 from croupier.rulebook import load_rulebook
 from journal.live import JournaledTable
 from tests.test_ui_support import BURN, cards
-from ui.audit_process import ReportProcess, read_message, write_message
+from ui.audit_process import ReportProcess
 
 VENEZIA = load_rulebook("venezia")
-
-
-def test_messages_round_trip_and_end() -> None:
-    stream = io.BytesIO()
-    write_message(stream, ("a", 1))
-    write_message(stream, None)
-    stream.seek(0)
-    assert read_message(stream) == ("a", 1)
-    assert read_message(stream) is None
-    assert read_message(stream) is None  # the other end has gone
-    half = io.BytesIO(b"\x00\x00")
-    assert read_message(half) is None
 
 
 def test_the_process_reports_only_rows_not_yet_sent(tmp_path) -> None:
@@ -48,3 +38,19 @@ def test_the_process_reports_only_rows_not_yet_sent(tmp_path) -> None:
     finally:
         process.close()
         live.close()
+
+
+def test_a_report_process_that_dies_is_said_and_started_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    JournaledTable.open(tmp_path / "t.db", VENEZIA, durable=False).close()
+    process = ReportProcess()
+    try:
+        process.report(str(tmp_path / "t.db"), VENEZIA, None, 0)
+        children = [int(pid) for task in Path(f"/proc/{os.getpid()}/task").iterdir()
+                    for pid in (task / "children").read_text().split()]
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(CroupierError, match="the report process is gone"):
+            process.report(str(tmp_path / "t.db"), VENEZIA, None, 0)
+        assert process.report(str(tmp_path / "t.db"), VENEZIA, None, 0).rows == 1
+    finally:
+        process.close()
