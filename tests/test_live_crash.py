@@ -9,6 +9,7 @@ doubled or invented. `make crash` runs 30 kills a dialect; `make test` a few."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import signal
@@ -22,7 +23,11 @@ import pytest
 
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import render_shoe
+from croupier.jsonout import dumps
+from croupier.records import decision_record
+from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
+from croupier.table import Table
 from hardware_sims.sim_process import running_simulator
 from journal.store import Journal, JournalError, verify
 
@@ -32,6 +37,19 @@ PACE = 0.005  # a card every 5 ms: a whole shoe in under two seconds
 
 def _tokens(events: list[CardDrawn | CutCard]) -> list[str]:
     return ["cut" if isinstance(e, CutCard) else str(e.card) for e in events]
+
+
+def _coups(path: Path) -> list[dict[str, object]]:
+    """The coups the journal's decisions announced."""
+    with Journal(path, readonly=True) as journal:
+        return [d for row in journal.rows("decisions") for d in row.data()["decisions"]
+                if d.get("event") == "coup"]
+
+
+def _uninterrupted(shoe: list[CardDrawn | CutCard]) -> list[dict[str, object]]:
+    table = Table(load_rulebook("venezia"))
+    records = [decision_record(d) for event in shoe for d in table.apply(event)]
+    return [json.loads(dumps(r)) for r in records if r.get("event") == "coup"]
 
 
 def _journaled(path: Path) -> tuple[list[str], list[int]]:
@@ -112,6 +130,7 @@ def test_a_live_table_killed_mid_shoe_resumes_it(
         if dialect == "native":
             assert tokens == expected, f"trial {trial}: killed after {kill_points[-1]} cards"
             assert gaps == []
+            assert _coups(journal) == _uninterrupted(shoe), f"trial {trial}"
             continue
         # Angel and bee: the shoe's order, one gap at most, and the gap alarmed.
         assert len(gaps) <= 1
