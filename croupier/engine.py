@@ -204,7 +204,7 @@ class Shoe:
                 return []  # a suspended shoe's cards go back to be reshuffled, never drawn
         decisions: list[Decision] = []
         seen = self._seen[card.index] = self._seen[card.index] + 1
-        if seen > self.rulebook.copies_per_card:
+        if self.rulebook.copies_per_card and seen > self.rulebook.copies_per_card:
             decisions.append(_seventh_copy(card, seen, self.rulebook.copies_per_card))
         if phase is Phase.STOPPED:
             return decisions
@@ -284,7 +284,8 @@ class Shoe:
     def _decide(self) -> list[Decision]:
         noir, rouge = tuple(self._noir), tuple(self._rouge)
         result, couleur, pay = decide(noir, self._noir_point, self._rouge_point)
-        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur)
+        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur,
+                                     self.rulebook.calls)
         decisions: list[Decision] = [
             CoupDecided(
                 number=self.number,

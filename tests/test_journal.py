@@ -243,8 +243,14 @@ def test_replay_journals_the_lines_it_refuses_too(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     assert croupier("replay", str(script), "--json", "--journal", str(db)).returncode == 0
     refused = [row.data() for row in Journal(db).rows("rejected")]
-    assert [r["line"] for r in refused] == [1, 2]
-    assert "monaco" in refused[1]["reason"]
+    assert [r["line"] for r in refused] == [1]
+    # Rules that cannot be read are a set-up the table itself refuses, and stays refused.
+    inputs = {row.seq: row.data() for row in Journal(db).rows("input")}
+    (cause,) = [seq for seq, data in inputs.items() if data["type"] == "table"]
+    assert "monaco" in inputs[cause]["unreadable"]
+    (answer,) = [row.data() for row in Journal(db).rows("decisions")
+                 if row.data()["cause"] == cause]
+    assert "monaco" in answer["decisions"][0]["reason"]
 
 
 def test_replay_journals_a_session(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ import pytest
 
 from croupier.errors import RulebookError
 from croupier.rulebook import (
+    FORMAT,
+    RULE_NAMES,
     SHIPPED,
     FaceUpPolicy,
     PrisonerFate,
@@ -35,7 +37,8 @@ def test_the_shipped_rulebooks_differ_where_rules_md_says() -> None:
 @pytest.mark.parametrize("name", ["venezia", "france"])
 def test_every_rule_names_its_source(name: str) -> None:
     rulebook = load_rulebook(name)
-    assert len(rulebook.sources) == 13
+    assert set(rulebook.sources) == set(RULE_NAMES)
+    assert rulebook.format == FORMAT
     assert all(len(source) > 20 for source in rulebook.sources.values())
 
 
@@ -68,7 +71,7 @@ def test_a_casino_adds_its_rulebook_without_touching_code(
         (_casino_rulebook("x", prison_move="1"), "true or false"),
         (_casino_rulebook("x").replace("[burn_cards]", "[burn_card]"),
          "unknown rule(s): burn_card"),
-        (_casino_rulebook("x").replace('source = "Venezia rules, 31 Après: a stake', 'x = "'),
+        (_casino_rulebook("x").replace('source = "Venezia rules, 31 Après: at every', 'x = "'),
          "'prison_move' must name its source"),
         ('title = "t"', "'name' must be a non-empty string"),
     ],

@@ -73,6 +73,7 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
 ) -> None:
     panel = screen.stake_panel
     apply(qtbot, bridge, SetTable(minimum=Decimal(10), maximum=Decimal(1000)))
+    apply(qtbot, bridge, *cards(*BURN))  # bets open once the burn is done
     click(qtbot, panel.seat_buttons[2])
     click(qtbot, panel.chance_buttons[Chance.ROUGE])
     click(qtbot, panel.chip_buttons[2])
@@ -85,7 +86,7 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
     qtbot.keyClicks(panel.amount, "50")
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
-    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    apply(qtbot, bridge, *cards(*NOIR, *ROUGE))
     assert payout(screen) == ["Ramasser · Place 5 · Noir · 50",
                               "Payer · Place 3 · Rouge · 100 → 100"]
     bridge.stop()
@@ -141,9 +142,10 @@ def test_unread_card_named_with_the_picker(qtbot, bridge, screen) -> None:
 
 
 def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN))
     apply(qtbot, bridge, PlaceStake(2, Chance.ROUGE, Decimal(40)))
     # Noir 31, rouge 31: un après, the refait.
-    apply(qtbot, bridge, *cards(*BURN, "TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH"))
+    apply(qtbot, bridge, *cards("TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH"))
     assert screen.call_fr.text() == "un · un après"
     assert screen.side.currentWidget() is screen.prison_panel
     share = screen.prison_panel.buttons[2, Chance.ROUGE, "share"]
