@@ -60,10 +60,14 @@ class Table:
     def bets_open(self) -> bool:
         """From "messieurs, les cinq cartes" (the burn done) or the end of the last coup to
         "rien ne va plus" or the next coup's first card (Venezia, The Cards)."""
+        return self._between_coups and self.ledger.refused is None
+
+    @property
+    def _between_coups(self) -> bool:
+        """Past the burn and before rien ne va plus or the next coup's first card."""
         burned = self.shoe.phase is Phase.READY or (
             self.shoe.phase is Phase.BURN and self.shoe.rulebook.burn_cards == 0)
-        return (not self.ended and not self._bets_closed and burned
-                and self.ledger.refused is None)
+        return not self.ended and not self._bets_closed and burned
 
     def apply(self, event: Event) -> list[Decision]:
         """Feed one event; the decisions in order, or a single `Rejected` that changed nothing."""
@@ -94,7 +98,7 @@ class Table:
             return self.ledger.choose(event, bets_open=self.bets_open, number=self.shoe.number)
         if isinstance(event, SetTable):
             decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle,
-                                              bets_open=self.bets_open)
+                                              bets_open=self._between_coups)
             if not decisions:
                 self.shoe.rulebook = self.ledger.rulebook
             return decisions

@@ -29,7 +29,7 @@ from croupier.events import (
     Withdraw,
 )
 from croupier.ledger import CHANCE_ORDER
-from croupier.rulebook import load_rulebook
+from croupier.rulebook import available_rulebooks, load_rulebook
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
 
@@ -45,7 +45,7 @@ def sessions(draw: st.DrawFn) -> tuple[str, list[Event]]:
     The shoe's cards are drawn from a few ranks only, so that refaits and après are common.
     """
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    rules = draw(st.sampled_from(["venezia", "france"]))
+    rules = draw(st.sampled_from(available_rulebooks()))
     deck = [e for e in regulation_shoe(rng) if isinstance(e, CardDrawn)]
     if draw(st.booleans()):
         deck = [e for e in deck if e.card.points in (1, 10)]

@@ -52,7 +52,8 @@ def test_a_session_script_shows_its_settlements(qtbot) -> None:
     lines = [view.board_view.payout_list.item(i).text()
              for i in range(view.board_view.payout_list.count())]
     # Venezia insures per coup: the stake left standing pays its premium for the next one.
-    assert lines == ["Prime d'assurance · Place 3 · Couleur · 40 → 1", "Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
+    assert lines == ["Prime d'assurance · Place 3 · Couleur · 40 → 1",
+                     "Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
                      "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
 
 
