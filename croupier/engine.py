@@ -94,7 +94,7 @@ _PAY_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
 def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
     Result, Chance | None, tuple[Chance, ...]
 ]:
-    """Result, couleur/inverse and the chances to pay, in paying order (RULES.md §3, §6)."""
+    """Result, couleur/inverse and the chances to pay, in paying order (docs/RULES.md §3, §6)."""
     if noir_point == rouge_point:
         return (Result.REFAIT if noir_point == 31 else Result.APRES), None, ()
     result = Result.NOIR if noir_point < rouge_point else Result.ROUGE

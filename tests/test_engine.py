@@ -1,4 +1,4 @@
-"""The coup engine, rule by rule (RULES.md §1, §3, §4, §7)."""
+"""The coup engine, rule by rule (docs/RULES.md §1, §3, §4, §7)."""
 
 from __future__ import annotations
 
