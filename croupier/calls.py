@@ -88,7 +88,8 @@ def coup_calls(
     english = [point_call(noir_point, english=True), point_call(rouge_point, english=True)]
     if couleur is None:
         french[1] += " " + words.apres
-        english[1] += " tie"
+        # 31–31 is no tie that leaves stakes alone: it is the refait.
+        english[1] += ", refait" if result is Result.REFAIT else " tie"
     else:
         french.append(words.result(result, couleur))
         english.append(_ENGLISH_RESULTS[result, couleur])

@@ -35,7 +35,7 @@ _ACTION_WORDS = {
 }
 
 _END_REASONS = {
-    EndReason.CUT_CARD: "the cut card",
+    EndReason.CUT_CARD: "the red card",
     EndReason.FACE_UP_LIMIT: "the third coup with a face-up card",
     EndReason.EXHAUSTED: "no cards left (les cartes passent)",
 }
@@ -63,8 +63,9 @@ def describe(decision: Decision) -> list[str]:
     if isinstance(decision, CardVoided):
         return [f"  {decision.card} is void (dropped); the next card takes its place"]
     if isinstance(decision, CoupVoided):
-        why = "the cut card" if decision.reason.value == "cut_card" else "no cards left"
-        return [f"Coup {decision.number} is void ({why}): stakes are returned as they stood"]
+        why = "the red card" if decision.reason.value == "cut_card" else "no cards left"
+        return [f"Coup {decision.number} is annulled ({why}): stakes are returned as they "
+                "stood"]
     if isinstance(decision, DealStopped):
         return [f"Last coup of the shoe: stopped by {_END_REASONS[decision.reason]}"]
     if isinstance(decision, ShoeEnded):
@@ -104,7 +105,7 @@ def _coup(coup: CoupDecided) -> list[str]:
     elif coup.result.value == "refait":
         lines.append("  refait: stakes are shared or go to prison")
     else:
-        lines.append("  après: the coup is void, stakes may be changed")
+        lines.append("  après: coup nul, stakes stand and may be changed")
     if coup.exposed:
         lines.append(f"  burned face up: {_cards(coup.exposed)}")
     if coup.voided:

@@ -38,7 +38,7 @@ def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
     while view.next_button.isEnabled():
         qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
     assert view.index == 4
-    assert "Carte de coupe passée" in view.board_view.shoe_label.text()
+    assert "Carte rouge sortie" in view.board_view.shoe_label.text()
     qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
     assert view.board_view.call_fr.text() == "deux · cinq · rouge perd et couleur"
     view.step(-2)  # from coup 4 back to coup 2: every card on the rows is replaced
