@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from croupier.jsonout import dumps
 from croupier.records import decision_record, event_from_record
@@ -27,6 +28,12 @@ def _copy(tmp_path: Path) -> Path:
     path = tmp_path / "old.db"
     shutil.copy(OLD, path)
     return path
+
+
+def _spoken(decisions: list[Any]) -> str:
+    """The decisions as the table made them; the English beside the French calls is the
+    screen's wording, not the table's (issue 13 made the refait "one, refait")."""
+    return dumps([{k: v for k, v in d.items() if k != "calls_en"} for d in decisions])
 
 
 def test_the_old_journal_is_format_1_and_intact(tmp_path: Path) -> None:
@@ -64,7 +71,7 @@ def test_every_input_replays_to_the_decisions_it_recorded(tmp_path: Path) -> Non
     assert len(inputs) > 50
     for seq, record in inputs:
         again = [decision_record(d) for d in table.apply(event_from_record(record))]
-        assert dumps(again) == dumps(recorded[seq]), f"row {seq}: {record}"
+        assert _spoken(again) == _spoken(recorded[seq]), f"row {seq}: {record}"
     assert table.ended
     assert table.shoe.rulebook.name == "france"  # the second table line's format-1 rules
 

@@ -86,5 +86,5 @@ def test_a_bad_rulebook_is_named_with_what_is_wrong(tmp_path: Path, text: str, w
 
 
 def test_an_unknown_name_lists_the_known() -> None:
-    with pytest.raises(RulebookError, match="known: france, venezia"):
+    with pytest.raises(RulebookError, match="known: france, lac, salon, suisse, venezia"):
         load_rulebook("monaco")
