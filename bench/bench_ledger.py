@@ -31,6 +31,7 @@ from croupier.table import Table
 
 COUPS = 200_000
 UNIT = Decimal(1)
+INSURED_UNIT = Decimal(100)
 
 
 def _bank_gain(settlement: Settlement) -> Decimal:
@@ -44,6 +45,8 @@ def _bank_gain(settlement: Settlement) -> Decimal:
             gain -= amount
         elif line.action is Action.SHARE:
             gain += line.stake - amount
+        elif line.action is Action.RETURN:
+            gain -= amount - line.stake  # a premium handed back with its stake
     return gain
 
 
@@ -52,8 +55,9 @@ def simulate(rules: str, insured: bool, seed: int) -> dict[str, float]:
     rulebook = load_rulebook(rules)
     table = Table(rulebook)
     table.apply(SetTable(None, Decimal(1), Decimal(1000)))
-    # One unit, or the smallest stake the rulebook insures (10 under france).
-    unit = max(UNIT, rulebook.insurance_minimum) if insured else UNIT
+    # One unit; insured, a stake whose 1% premium is a whole chip (docs/RULES.md §6), and
+    # at least the smallest stake the rulebook insures.
+    unit = max(INSURED_UNIT, rulebook.insurance_minimum) if insured else UNIT
     coups = refaits = 0
     after_apres = False
     per_shoe: list[tuple[float, float]] = []

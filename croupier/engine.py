@@ -97,7 +97,7 @@ _PAY_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
 def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
     Result, Chance | None, tuple[Chance, ...]
 ]:
-    """Result, couleur/inverse and the chances to pay, in paying order (RULES.md §3, §6)."""
+    """Result, couleur/inverse and the chances to pay, in paying order (docs/RULES.md §3, §6)."""
     if noir_point == rouge_point:
         return (Result.REFAIT if noir_point == 31 else Result.APRES), None, ()
     result = Result.NOIR if noir_point < rouge_point else Result.ROUGE
@@ -208,7 +208,7 @@ class Shoe:
                 return []  # a suspended shoe's cards go back to be reshuffled, never drawn
         decisions: list[Decision] = []
         seen = self._seen[card.index] = self._seen[card.index] + 1
-        if seen > self.rulebook.copies_per_card:
+        if self.rulebook.copies_per_card and seen > self.rulebook.copies_per_card:
             decisions.append(_seventh_copy(card, seen, self.rulebook.copies_per_card))
         if phase is Phase.STOPPED:
             return decisions
@@ -288,7 +288,8 @@ class Shoe:
     def _decide(self) -> list[Decision]:
         noir, rouge = tuple(self._noir), tuple(self._rouge)
         result, couleur, pay = decide(noir, self._noir_point, self._rouge_point)
-        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur)
+        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur,
+                                     self.rulebook.calls)
         decisions: list[Decision] = [
             CoupDecided(
                 number=self.number,

@@ -113,6 +113,8 @@ class SetTable:
     rulebook: Rulebook | None = None
     minimum: Decimal | None = None
     maximum: Decimal | None = None
+    # The set-up named rules that could not be loaded, and why: the table refuses it.
+    unreadable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,8 @@ def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
             record["minimum"] = event.minimum
         if event.maximum is not None:
             record["maximum"] = event.maximum
+        if event.unreadable is not None:
+            record["unreadable"] = event.unreadable
         return record
     if isinstance(event, PlaceStake):
         return {"type": "stake", "seat": event.seat, "chance": event.chance.value,
@@ -127,7 +129,9 @@ def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
         return drawn(Card.parse(r["card"]), bool(r.get("face_up", False)))
     if kind == "table":
         rulebook = rulebook_from_data(r["rulebook"], "journal") if "rulebook" in r else None
-        return SetTable(rulebook, _amount(r.get("minimum")), _amount(r.get("maximum")))
+        unreadable = str(r["unreadable"]) if "unreadable" in r else None
+        return SetTable(rulebook, _amount(r.get("minimum")), _amount(r.get("maximum")),
+                        unreadable)
     if kind == "stake":
         return PlaceStake(int(r["seat"]), Chance(r["chance"]), Decimal(r["amount"]),
                           bool(r["insured"]))

@@ -99,14 +99,14 @@ def _event(
         return simple[kind]
     if kind == "table":
         rules = fields.text("rules", required=False)
-        rulebook = None
+        rulebook, unreadable = None, None
         if rules is not None:
             try:
                 rulebook = load_rulebook(rules)
             except RulebookError as err:
-                raise _BadValueError(str(err)) from None
+                unreadable = str(err)  # the table refuses it, and deals nothing until set up
         return SetTable(rulebook, fields.amount("minimum", required=False),
-                        fields.amount("maximum", required=False))
+                        fields.amount("maximum", required=False), unreadable)
     if kind == "stake":
         return PlaceStake(fields.seat(), fields.chance("chance"), fields.amount("amount"),
                           fields.flag("insured"))

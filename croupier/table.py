@@ -12,6 +12,7 @@ from croupier.decisions import (
     CoupVoided,
     DealStopped,
     Decision,
+    EndReason,
     Rejected,
     Settlement,
 )
@@ -59,9 +60,16 @@ class Table:
 
     @property
     def bets_open(self) -> bool:
-        """From the end of the last coup to "rien ne va plus" or the next coup's first card."""
-        return (not self.ended and not self._bets_closed
-                and self.shoe.phase in (Phase.BURN, Phase.READY))
+        """From "messieurs, les cinq cartes" (the burn done) or the end of the last coup to
+        "rien ne va plus" or the next coup's first card (Venezia, The Cards)."""
+        return self._between_coups and self.ledger.refused is None
+
+    @property
+    def _between_coups(self) -> bool:
+        """Past the burn and before rien ne va plus or the next coup's first card."""
+        burned = self.shoe.phase is Phase.READY or (
+            self.shoe.phase is Phase.BURN and self.shoe.rulebook.burn_cards == 0)
+        return not self.ended and not self._bets_closed and burned
 
     @property
     def awaiting_check(self) -> str | None:
@@ -73,6 +81,9 @@ class Table:
         """Feed one event; the decisions in order, or a single `Rejected` that changed nothing."""
         if self.ended:
             return [Rejected("the session has ended")]
+        if self.ledger.refused is not None and not isinstance(event, SetTable | EndSession):
+            return [Rejected(f"the table's set-up was refused ({self.ledger.refused}): "
+                             "nothing is accepted until a valid table set-up")]
         if isinstance(event, CorrectCard):
             decisions = self._correct(event)  # rewrites the history it folds
         else:
@@ -92,10 +103,10 @@ class Table:
             return self.ledger.withdraw(event, bets_open=self.bets_open,
                                         number=self.shoe.number + 1)
         if isinstance(event, ChoosePrison):
-            return self.ledger.choose(event, number=self.shoe.number)
+            return self.ledger.choose(event, bets_open=self.bets_open, number=self.shoe.number)
         if isinstance(event, SetTable):
             decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle,
-                                              bets_open=self.bets_open)
+                                              bets_open=self._between_coups)
             if not decisions:
                 self.shoe.rulebook = self.ledger.rulebook
             return decisions
@@ -153,7 +164,9 @@ class Table:
             elif isinstance(decision, DealStopped):
                 stopped = True
                 self._bets_closed = False  # a new shoe opens with "faites vos jeux"
-                settlement = self.ledger.end_of_shoe(decision.number, voided=voided is not None)
+                settlement = self.ledger.end_of_shoe(
+                    decision.number, voided=voided is not None,
+                    reshuffle=decision.reason is EndReason.FACE_UP_LIMIT)
                 if settlement:
                     out.append(settlement)
         if voided is not None and not stopped:

@@ -39,7 +39,7 @@ _ACTION_WORDS = {
 def _end_reason(reason: EndReason) -> str:
     match reason:
         case EndReason.CUT_CARD:
-            return "the cut card"
+            return "the red card"
         case EndReason.FACE_UP_LIMIT:
             return "the third coup with a face-up card"
         case EndReason.EXHAUSTED:
@@ -72,8 +72,9 @@ def describe(decision: Decision) -> list[str]:
     if isinstance(decision, CardVoided):
         return [f"  {decision.card} is void (dropped); the next card takes its place"]
     if isinstance(decision, CoupVoided):
-        why = "the cut card" if decision.reason.value == "cut_card" else "no cards left"
-        return [f"Coup {decision.number} is void ({why}): stakes are returned as they stood"]
+        why = "the red card" if decision.reason.value == "cut_card" else "no cards left"
+        return [f"Coup {decision.number} is annulled ({why}): stakes are returned as they "
+                "stood"]
     if isinstance(decision, DealStopped):
         return [f"Last coup of the shoe: stopped by {_end_reason(decision.reason)}"]
     if isinstance(decision, ShoeEnded):
@@ -113,7 +114,7 @@ def _coup(coup: CoupDecided) -> list[str]:
     elif coup.result.value == "refait":
         lines.append("  refait: stakes are shared or go to prison")
     else:
-        lines.append("  après: the coup is void, stakes may be changed")
+        lines.append("  après: coup nul, stakes stand and may be changed")
     if coup.exposed:
         lines.append(f"  burned face up: {_cards(coup.exposed)}")
     if coup.voided:

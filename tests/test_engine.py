@@ -1,4 +1,4 @@
-"""The coup engine, rule by rule (RULES.md §1, §3, §4, §7)."""
+"""The coup engine, rule by rule (docs/RULES.md §1, §3, §4, §7)."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def test_31_31_is_the_refait() -> None:
     coup = only_coup("KS KC KD AS  KH KD TS AH")
     assert coup.result is Result.REFAIT
     assert coup.calls == ("un", "un après")
-    assert coup.calls_en == ("one", "one tie")
+    assert coup.calls_en == ("one", "one, refait")
     assert coup.couleur is None
     assert coup.pay == ()
 

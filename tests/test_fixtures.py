@@ -1,6 +1,6 @@
 """The hand-made fixtures of `hardware-sims/fixtures/` against `croupier replay --json`.
 
-Each `NAME.RULES.expected.jsonl` was derived by hand from RULES.md, never by running the
+Each `NAME.RULES.expected.jsonl` was derived by hand from docs/RULES.md, never by running the
 engine, so these tests check the engine against an independent reading of the rules.
 An expected object names only the fields INTERFACES §3 requires; the engine may add more.
 """

@@ -243,9 +243,16 @@ def test_replay_journals_the_lines_it_refuses_too(tmp_path: Path) -> None:
                       '{"type": "table", "rules": "monaco"}\n')
     db = tmp_path / "s.db"
     assert croupier("replay", str(script), "--json", "--journal", str(db)).returncode == 0
-    refused = [row.data() for row in Journal(db).rows("rejected")]
-    assert [r["line"] for r in refused] == [1, 2]
-    assert "monaco" in refused[1]["reason"]
+    with Journal(db, readonly=True) as journal:
+        refused = [row.data() for row in journal.rows("rejected")]
+        inputs = {row.seq: row.data() for row in journal.rows("input")}
+        decisions = [row.data() for row in journal.rows("decisions")]
+    assert [r["line"] for r in refused] == [1]
+    # Rules that cannot be read are a set-up the table itself refuses, and stays refused.
+    (cause,) = [seq for seq, data in inputs.items() if data["type"] == "table"]
+    assert "monaco" in inputs[cause]["unreadable"]
+    (answer,) = [data for data in decisions if data["cause"] == cause]
+    assert "monaco" in answer["decisions"][0]["reason"]
 
 
 def test_replay_journals_a_session(tmp_path: Path) -> None:

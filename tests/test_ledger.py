@@ -1,4 +1,4 @@
-"""The stake ledger, rule by rule (RULES.md §2, §5–7; INTERFACES §6)."""
+"""The stake ledger, rule by rule (docs/RULES.md §2, §5–7; INTERFACES §6)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from croupier.events import (
     Withdraw,
 )
 from croupier.fixtures import parse_shoe
-from croupier.rulebook import load_rulebook
+from croupier.rulebook import InsurancePer, Rulebook, load_rulebook
 from croupier.table import Table
 
 R, N, C, INV = Chance.ROUGE, Chance.NOIR, Chance.COULEUR, Chance.INVERSE
@@ -34,8 +34,14 @@ REFAIT = "KS KC KD AS  KH KD TS AH"
 APRES = "KS KC KD 2S  KH KD TS 2H"
 
 
-def table(rules: str = "venezia", minimum: int = 10, maximum: int = 1000) -> Table:
-    t = Table(load_rulebook(rules))
+# Venezia's rules with amounts left unrounded and insurance bought once per stake, so that
+# the mechanics show in exact amounts; the houses' own choices are tested by name.
+EXACT = replace(load_rulebook("venezia"), name="exact", chip=Decimal(0),
+                insurance_per=InsurancePer.STAKE)
+
+
+def table(rules: str | Rulebook = EXACT, minimum: int = 10, maximum: int = 1000) -> Table:
+    t = Table(load_rulebook(rules) if isinstance(rules, str) else rules)
     assert t.apply(SetTable(None, Decimal(minimum), Decimal(maximum))) == []
     deal(t, BURN)
     return t
@@ -86,7 +92,7 @@ def test_paid_and_collected_stakes_leave_the_layout() -> None:
 
 
 def test_limits_apply_to_the_sum_of_a_seats_stakes_on_a_chance() -> None:
-    t = table(minimum=10, maximum=1000)
+    t = table("france", minimum=10, maximum=1000)
     assert "below the minimum 10" in rejected(stake(t, 1, R, 5))
     assert "stake of 20000 above the maximum 1000" in rejected(stake(t, 1, R, 20000))
     assert stake(t, 1, R, 600) == []
@@ -97,7 +103,7 @@ def test_limits_apply_to_the_sum_of_a_seats_stakes_on_a_chance() -> None:
 
 
 def test_the_maximum_is_at_most_1000_times_the_minimum() -> None:
-    t = Table(load_rulebook("venezia"))
+    t = Table(load_rulebook("france"))
     assert "above 1000 times the minimum" in rejected(
         t.apply(SetTable(None, Decimal(1), Decimal(1001))))
     assert "below the minimum" in rejected(t.apply(SetTable(None, Decimal(10), Decimal(5))))
@@ -141,12 +147,13 @@ def test_insurance_premium_is_one_percent_paid_when_placed() -> None:
 def test_france_insures_only_stakes_of_ten_or_more() -> None:
     t = table("france", minimum=5, maximum=5000)
     assert "insurance needs a stake of at least 10" in rejected(stake(t, 1, R, 5, insured=True))
-    assert lines(stake(t, 1, R, 10, insured=True)) == [(1, R, Action.PREMIUM, Decimal("0.1"))]
+    # 0.1 is no chip: the premium is taken in whole euros, rounded up (docs/RULES.md §6).
+    assert lines(stake(t, 1, R, 10, insured=True)) == [(1, R, Action.PREMIUM, 1)]
 
 
 def test_a_rulebook_may_round_the_insured_amount_up_to_a_unit() -> None:
     swiss = replace(load_rulebook("venezia"), name="swiss", insurance_unit=Decimal(500))
-    t = Table(swiss)
+    t = table(swiss)
     assert lines(t.apply(PlaceStake(1, R, Decimal(600), True))) == [(1, R, Action.PREMIUM, 10)]
 
 
@@ -193,7 +200,8 @@ def test_sharing_returns_half_then_a_quarter() -> None:
 
 
 def test_venezia_divides_the_stake_at_the_fourth_refait_france_does_not() -> None:
-    for rules, action, amount in [("venezia", Action.SHARE, Decimal("6.25")),
+    # 100 / 16 is 6.25: Venezia pays whole euros, the house keeping the odd part.
+    for rules, action, amount in [("venezia", Action.SHARE, Decimal(6)),
                                   ("france", Action.PRISON, None)]:
         t = table(rules)
         stake(t, 1, R, 100)
@@ -311,5 +319,6 @@ def test_rien_ne_va_plus_does_not_outlive_the_shoe() -> None:
     t.apply(CloseBets())
     deal(t, "CUT 2D 3D 4D 5D 6D")
     t.apply(NewShoe())
+    deal(t, BURN)
     assert t.bets_open
     assert stake(t, 1, R, 100) == []

@@ -1,6 +1,6 @@
 """`croupier.odds` against calculations made independently here: a brute-force recursion
 over every draw, a Markov chain for an infinite shoe, a seeded Monte Carlo of six decks, the
-figures of RULES.md §8, and `croupier odds` run as a process."""
+figures of docs/RULES.md §8, and `croupier odds` run as a process."""
 
 from __future__ import annotations
 

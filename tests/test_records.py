@@ -34,7 +34,7 @@ from croupier.events import (
 )
 from croupier.jsonout import dumps
 from croupier.records import event_from_record, event_record
-from croupier.rulebook import load_rulebook
+from croupier.rulebook import available_rulebooks, load_rulebook
 
 cards = st.sampled_from(ALL_CARDS)
 chances = st.sampled_from(list(Chance))
@@ -43,9 +43,8 @@ words = st.text(max_size=20)
 events = st.one_of(
     st.builds(CardDrawn, cards, st.booleans()),
     st.sampled_from([CutCard(), VoidCard(), NewShoe(), ShoeEmpty(), EndSession(), CloseBets()]),
-    st.builds(SetTable, st.sampled_from([None, load_rulebook("venezia"),
-                                         load_rulebook("france")]),
-              st.none() | money, st.none() | money),
+    st.builds(SetTable, st.sampled_from([None, *map(load_rulebook, available_rulebooks())]),
+              st.none() | money, st.none() | money, st.none() | words),
     st.builds(PlaceStake, st.integers(1, 9), chances, money, st.booleans()),
     st.builds(Withdraw, st.integers(1, 9), chances),
     st.builds(ChoosePrison, st.integers(1, 9), chances, st.sampled_from(list(PrisonChoice)),

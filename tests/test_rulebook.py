@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.errors import RulebookError
 from croupier.rulebook import (
+    FORMAT,
+    RULE_NAMES,
     SHIPPED,
     FaceUpPolicy,
     PrisonerFate,
     available_rulebooks,
     load_rulebook,
+    rulebook_data,
+    rulebook_from_data,
 )
 
 
@@ -35,7 +43,8 @@ def test_the_shipped_rulebooks_differ_where_rules_md_says() -> None:
 @pytest.mark.parametrize("name", ["venezia", "france"])
 def test_every_rule_names_its_source(name: str) -> None:
     rulebook = load_rulebook(name)
-    assert len(rulebook.sources) == 13
+    assert set(rulebook.sources) == set(RULE_NAMES)
+    assert rulebook.format == FORMAT
     assert all(len(source) > 20 for source in rulebook.sources.values())
 
 
@@ -68,7 +77,7 @@ def test_a_casino_adds_its_rulebook_without_touching_code(
         (_casino_rulebook("x", prison_move="1"), "true or false"),
         (_casino_rulebook("x").replace("[burn_cards]", "[burn_card]"),
          "unknown rule(s): burn_card"),
-        (_casino_rulebook("x").replace('source = "Venezia rules, 31 Après: a stake', 'x = "'),
+        (_casino_rulebook("x").replace('source = "Venezia rules, 31 Après: at every', 'x = "'),
          "'prison_move' must name its source"),
         ('title = "t"', "'name' must be a non-empty string"),
     ],
@@ -83,5 +92,85 @@ def test_a_bad_rulebook_is_named_with_what_is_wrong(tmp_path: Path, text: str, w
 
 
 def test_an_unknown_name_lists_the_known() -> None:
-    with pytest.raises(RulebookError, match="known: france, venezia"):
+    with pytest.raises(RulebookError, match="known: france, lac, salon, suisse, venezia"):
         load_rulebook("monaco")
+
+
+def _format_2(name: str, **changes: str) -> str:
+    """The venezia file as a casino's own, with some rules' values changed."""
+    text = (SHIPPED / "venezia.toml").read_text().replace('name = "venezia"', f'name = "{name}"')
+    for rule, value in changes.items():
+        head = f"[{rule}]\nvalue = "
+        start = text.index(head) + len(head)
+        text = text[:start] + value + text[text.index("\n", start):]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_format_2("x").replace("format = 2", "format = 3"), "reads rulebook formats 1 to 2"),
+        (_format_2("x").replace("format = 2", 'format = "2"'), "'format' is '2'"),
+        (re.sub(r"\[chip\]\n.*\n.*\n", "", _format_2("x")), "rule 'chip' is missing"),
+        (_format_2("x", above_maximum='"pay"'), "one of 'refuse', 'play_maximum'"),
+        (_format_2("x", chip='"a euro"'), "'chip' has value 'a euro'"),
+        (_format_2("x").replace('apres = "après"', 'apres = ""'), "'apres'"),
+        (_format_2("x").replace('"neuf", ', ""), "a list of ten words"),
+        (_format_2("x").replace('noir_inverse = "rouge perd et couleur"\n', ""), "'results'"),
+        # A format-1 file knows none of the format-2 rules.
+        (_format_2("x").replace("format = 2\n", ""), "unknown rule(s): above_maximum"),
+    ],
+)
+def test_a_bad_format_2_rulebook_is_named(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(RulebookError, match=re.escape(words)):
+        load_rulebook(str(path))
+
+
+def test_every_number_a_house_may_go_without_takes_none(tmp_path: Path) -> None:
+    none = '"none"'
+    path = tmp_path / "bare.toml"
+    path.write_text(_format_2("bare", burn_cards=none, talon_cards=none, copies_per_card=none,
+                              face_up_coup_limit=none, prison_max_level=none,
+                              insurance_rate=none, insurance_minimum=none,
+                              insurance_unit=none, premium_minimum=none, chip=none,
+                              maximum_ratio=none))
+    bare = load_rulebook(str(path))
+    assert bare.insurance_rate is None
+    assert (bare.burn_cards, bare.talon_cards, bare.copies_per_card, bare.face_up_coup_limit,
+            bare.prison_max_level, bare.maximum_ratio) == (0, 0, 0, 0, 0, 0)
+    assert bare.insurance_minimum == bare.insurance_unit == bare.premium_minimum == 0
+    assert bare.chip == 0
+    # Written into a journal and read back, "none" stays none.
+    assert rulebook_from_data(rulebook_data(bare), "journal") == bare
+
+
+@pytest.mark.parametrize("name", ["venezia", "france", "suisse", "lac", "salon"])
+def test_a_rulebook_survives_the_journal(name: str) -> None:
+    book = load_rulebook(name)
+    assert rulebook_from_data(rulebook_data(book), "journal") == book
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 5000), st.text(max_size=8),
+                    st.sampled_from(["none", "0.01", "500", "up", "down", "stake", "coup"]),
+                    st.lists(st.text(max_size=3), max_size=11))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from([*RULE_NAMES, "format", "name", "title", "stray"]),
+                       st.one_of(_VALUES, st.fixed_dictionaries({"value": _VALUES,
+                                                                 "source": _VALUES})),
+                       max_size=12),
+       st.sampled_from(["venezia", "france", "salon"]))
+def test_any_record_reads_or_is_named(changes: dict[str, Any], base: str) -> None:
+    """Whatever a file or a journal holds, reading it gives a rulebook or one RulebookError."""
+    data = {**rulebook_data(load_rulebook(base)), **changes}
+    try:
+        book = rulebook_from_data(data, "journal row 1")
+    except RulebookError as err:
+        message = str(err)
+    else:
+        assert rulebook_from_data(rulebook_data(book), "again") == book
+        return
+    assert message.startswith("journal row 1: ")

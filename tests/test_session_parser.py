@@ -65,13 +65,20 @@ def test_a_malformed_line_is_named(line: str, words: str) -> None:
         ({"type": "stake", "seat": 0, "chance": "rouge", "amount": 1}, "seats count from 1"),
         ({"type": "stake", "seat": 1, "chance": "vert", "amount": 1}, "'vert' is not rouge"),
         ({"type": "prison", "seat": 1, "chance": "rouge", "choice": "flee"}, "'flee'"),
-        ({"type": "table", "rules": "monaco"}, "no rulebook named 'monaco'"),
     ],
 )
 def test_a_value_that_breaks_a_rule_becomes_a_rejection(obj: dict[str, Any], words: str) -> None:
     (event,) = parse(obj)
     assert isinstance(event, Rejected)
     assert words in event.reason
+
+
+def test_unreadable_rules_reach_the_table_which_refuses_the_set_up() -> None:
+    (event,) = parse({"type": "table", "rules": "monaco", "minimum": 10})
+    assert isinstance(event, SetTable)
+    assert event.rulebook is None
+    assert event.minimum == 10
+    assert "no rulebook named 'monaco'" in (event.unreadable or "")
 
 
 @given(st.text(max_size=300))

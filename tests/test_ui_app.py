@@ -17,7 +17,7 @@ def test_language_switch_retranslates_every_view(qtbot, bridge) -> None:
     qtbot.addWidget(window)
     assert [window.tabText(i) for i in range(3)] == ["Tailleur", "Chef de table", "Relecture"]
     qtbot.mouseClick(window.lang_buttons[Lang.IT], Qt.MouseButton.LeftButton)
-    assert [window.tabText(i) for i in range(3)] == ["Tagliatore", "Capo tavolo", "Rilettura"]
+    assert [window.tabText(i) for i in range(3)] == ["Tailleur", "Capo tavolo", "Rilettura"]
     assert window.dealer.noir_row.title.text() == "Nero"
     assert window.audit.refresh_button.text() == "Verifica"
     assert window.replay.next_button.text() == "Colpo successivo ▶"

@@ -56,8 +56,8 @@ def test_a_voided_card_leaves_the_row() -> None:
 
 
 def test_chance_plan_and_settlement_lines() -> None:
-    events: list[Event] = [PlaceStake(3, Chance.NOIR, Decimal(10)),
-                           *cards(*BURN, *NOIR, *ROUGE)]
+    events: list[Event] = [*cards(*BURN), PlaceStake(3, Chance.NOIR, Decimal(10)),
+                           *cards(*NOIR, *ROUGE)]
     board = play(events)
     assert board.chance_plan() == ((Chance.INVERSE, Chance.NOIR), (Chance.ROUGE, Chance.COULEUR))
     assert [(ln.action.value, ln.seat) for ln in board.settlement] == [("collect", 3)]

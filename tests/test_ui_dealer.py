@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from croupier.cards import Card, Rank, Suit
-from croupier.decisions import Chance
+from croupier.decisions import Action, Chance
 from croupier.events import CardUnread, CutCard, DeviceAlarm, PlaceStake, SetTable
 from croupier.rulebook import load_rulebook
 from journal.live import JournaledTable
@@ -17,7 +17,7 @@ from journal.store import Journal
 from tests.test_ui_support import BURN, NOIR, ROUGE, apply, bridge_fixture, cards
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
-from ui.i18n import Lang
+from ui.i18n import Lang, action_name, tr
 
 __all__ = ["bridge_fixture"]
 
@@ -73,6 +73,7 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
 ) -> None:
     panel = screen.stake_panel
     apply(qtbot, bridge, SetTable(minimum=Decimal(10), maximum=Decimal(1000)))
+    apply(qtbot, bridge, *cards(*BURN))  # bets open once the burn is done
     click(qtbot, panel.seat_buttons[2])
     click(qtbot, panel.chance_buttons[Chance.ROUGE])
     click(qtbot, panel.chip_buttons[2])
@@ -85,7 +86,7 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
     qtbot.keyClicks(panel.amount, "50")
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
-    apply(qtbot, bridge, *cards(*BURN, *NOIR, *ROUGE))
+    apply(qtbot, bridge, *cards(*NOIR, *ROUGE))
     assert payout(screen) == ["Ramasser · Place 5 · Noir · 50",
                               "Payer · Place 3 · Rouge · 100 → 100"]
     bridge.stop()
@@ -141,9 +142,10 @@ def test_unread_card_named_with_the_picker(qtbot, bridge, screen) -> None:
 
 
 def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN))
     apply(qtbot, bridge, PlaceStake(2, Chance.ROUGE, Decimal(40)))
     # Noir 31, rouge 31: un après, the refait.
-    apply(qtbot, bridge, *cards(*BURN, "TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH"))
+    apply(qtbot, bridge, *cards("TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH"))
     assert screen.call_fr.text() == "un · un après"
     assert screen.side.currentWidget() is screen.prison_panel
     share = screen.prison_panel.buttons[2, Chance.ROUGE, "share"]
@@ -163,7 +165,7 @@ def test_cut_card_talon_and_a_new_shoe(qtbot, bridge, screen, tmp_path) -> None:
     assert not screen.talon_button.isEnabled()
     assert not screen.new_shoe_button.isEnabled()
     apply(qtbot, bridge, CutCard(), *cards("2C", "3C", "4C", "5C", "6C"))
-    assert "Carte de coupe passée" in screen.shoe_label.text()
+    assert "Carte rouge sortie" in screen.shoe_label.text()
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, screen.talon_button)
     assert "Sabot fermé" in screen.shoe_label.text()
@@ -207,3 +209,24 @@ def test_the_screen_resumes_a_table_from_its_journal(qtbot, tmp_path) -> None:
         assert "Rien ne va plus" in widget.status.text()  # the coup is under way
     finally:
         bridge.stop()
+
+
+def test_the_status_names_the_coup_being_bet_on_and_the_burn(qtbot, bridge, screen) -> None:
+    apply(qtbot, bridge, *cards(*BURN[:4]))
+    assert screen.status.text() == "Coup 1 — Messieurs, les cinq cartes"
+    apply(qtbot, bridge, *cards(BURN[4]))
+    assert screen.status.text() == "Coup 1 — Faites vos jeux"
+    apply(qtbot, bridge, *cards(*NOIR, *ROUGE))
+    assert screen.status.text() == "Coup 2 — Faites vos jeux"  # coup 1 is settled
+
+
+def test_the_wording_a_croupier_signs() -> None:
+    words = {lang: (action_name(Action.COLLECT, lang), tr("withdraw", lang)) for lang in Lang}
+    assert all(collect != withdraw for collect, withdraw in words.values())
+    assert words[Lang.IT] == ("Incassare", "Ritira")
+    assert tr("keep", Lang.FR) == "Laisser en prison"
+    assert tr("void", Lang.FR) == "Coup annulé"
+    assert tr("cut_passed", Lang.FR) == "Carte rouge sortie"
+    assert tr("dealer", Lang.IT) == "Tailleur"
+    assert tr("marque", Lang.IT) == "Marque"
+    assert tr("face_up", Lang.FR).startswith("Coups")

@@ -38,7 +38,7 @@ def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
     while view.next_button.isEnabled():
         qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
     assert view.index == 4
-    assert "Carte de coupe passée" in view.board_view.shoe_label.text()
+    assert "Carte rouge sortie" in view.board_view.shoe_label.text()
     qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
     assert view.board_view.call_fr.text() == "deux · cinq · rouge perd et couleur"
     view.step(-2)  # from coup 4 back to coup 2: every card on the rows is replaced
@@ -51,7 +51,9 @@ def test_a_session_script_shows_its_settlements(qtbot) -> None:
     view = opened(qtbot, FIXTURES / "sessions" / "apres.session.jsonl")
     lines = [view.board_view.payout_list.item(i).text()
              for i in range(view.board_view.payout_list.count())]
-    assert lines == ["Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
+    # Venezia insures per coup: the stake left standing pays its premium for the next one.
+    assert lines == ["Prime d'assurance · Place 3 · Couleur · 40 → 1",
+                     "Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
                      "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from croupier.calls import point_call
+from croupier.calls import CallWords, point_call
 from croupier.cards import SIXAIN_SIZE, Card
 from croupier.decisions import (
     Alarm,
@@ -54,6 +54,7 @@ class Layout:
     rulebook: str
     face_up_limit: int
     prison_move: bool
+    calls: CallWords  # the house's words for the points
     minimum: Decimal | None
     maximum: Decimal | None
     ended: bool
@@ -70,6 +71,7 @@ class Layout:
             rulebook=book.name,
             face_up_limit=book.face_up_coup_limit,
             prison_move=book.prison_move,
+            calls=book.calls,
             minimum=table.ledger.minimum,
             maximum=table.ledger.maximum,
             ended=table.ended,
@@ -119,7 +121,8 @@ class Board:
         if self.coup is not None:
             return tuple(zip(self.coup.calls, self.coup.calls_en, strict=True))
         if self.noir_point > PASS_MARK:
-            return ((point_call(self.noir_point), point_call(self.noir_point, english=True)),)
+            return ((point_call(self.noir_point, words=self.layout.calls),
+                     point_call(self.noir_point, english=True)),)
         return ()
 
     def chance_plan(self) -> tuple[tuple[Chance, ...], tuple[Chance, ...]]:

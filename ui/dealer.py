@@ -433,9 +433,13 @@ class DealerScreen(QWidget):
             words, colour = tr("session_ended", lang), "#cfe8dc"
         elif layout.bets_open:
             words, colour = tr("bets_open", lang), "#7CFC9A"
+        elif shoe.phase is Phase.BURN:
+            words, colour = tr("burning", lang), GOLD  # bets open once the burn is done
         else:
             words, colour = tr("bets_closed", lang), ALARM
-        number = board.number or shoe.number
+        # Between coups the status names the coup being bet on, not the one just settled.
+        betting = shoe.phase in (Phase.BURN, Phase.READY) and not layout.ended
+        number = shoe.number + 1 if betting else board.number or shoe.number
         self.status.setText(f"{tr('coup', lang)} {number} — {words}" if number else words)
         self.status.setStyleSheet(f"font-size: 26pt; font-weight: bold; color: {colour};")
         burn = f"{tr('burn', lang)} {len(shoe.burn) if shoe.phase is Phase.BURN else shoe.burned}"

@@ -30,8 +30,7 @@ DEMO_STAKES = (
     PlaceStake(2, Chance.COULEUR, Decimal(500)),
     PlaceStake(1, Chance.ROUGE, Decimal(20)),
 )
-DEMO_TABLE: tuple[Event, ...] = (SetTable(minimum=Decimal(10), maximum=Decimal(10000)),
-                                 *DEMO_STAKES)
+DEMO_TABLE: tuple[Event, ...] = (SetTable(minimum=Decimal(10), maximum=Decimal(10000)),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +43,12 @@ class Scenario:
 
 
 def demo_scenario(seed: int = DEMO_SEED) -> Scenario:
-    """A shuffled regulation shoe, with the table's limits and a few stakes on the first coup."""
+    """A shuffled regulation shoe, with the table's limits and a few stakes on the first coup,
+    placed once the burn is done: bets open only then (docs/RULES.md §2)."""
     shoe = regulation_shoe(random.Random(seed), face_up_rate=0.004)
-    return Scenario((*DEMO_TABLE, *shoe), None, f"demo shoe (seed {seed})")
+    burn = load_rulebook().burn_cards
+    return Scenario((*DEMO_TABLE, *shoe[:burn], *DEMO_STAKES, *shoe[burn:]), None,
+                    f"demo shoe (seed {seed})")
 
 
 def load_scenario(path: str | Path) -> Scenario:
