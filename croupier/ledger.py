@@ -67,6 +67,7 @@ class Stake:
     level: int = 0
     choosable: bool = False  # its owner may still share, keep or move it
     premium: Decimal = Decimal(0)
+    refaits: int = 0  # refaits it went through in a row, with no decided coup between
 
     @property
     def in_prison(self) -> bool:
@@ -106,7 +107,6 @@ class Ledger:
         self.choices_open = False
         # Why the last set-up was refused: until a valid one, the table takes nothing else.
         self.refused: str | None = None
-        self.refaits_in_a_row = 0
         self._next_ident = 1
 
     # -- the table's set-up ------------------------------------------------------------
@@ -324,14 +324,12 @@ class Ledger:
         lines: list[SettlementLine] = []
         kept: list[Stake] = []
         if coup.result is Result.REFAIT:
-            self.refaits_in_a_row += 1
             for stake in self.stakes:
                 self._refait(stake, lines, kept)
         elif coup.result is Result.APRES:
             for stake in self.stakes:
                 self._stand(stake, lines, kept)
         else:
-            self.refaits_in_a_row = 0
             for stake in self.stakes:
                 self._decided(stake, stake.chance in coup.pay, lines, kept)
         self.stakes = kept
@@ -356,13 +354,14 @@ class Ledger:
             # Partial insurance: the part no unit covers goes to prison on its own.
             stake = Stake(self._next_ident, stake.seat, stake.chance, rest)
             self._next_ident += 1
-        deeper = replace(stake, level=stake.level + 1, choosable=True)
+        deeper = replace(stake, level=stake.level + 1, choosable=True,
+                         refaits=stake.refaits + 1)
         limit = self.rulebook.prison_max_level
         match self.rulebook.prison_limit_counts:
             case PrisonLimitCounts.LEVELS:
                 counted = deeper.level
             case PrisonLimitCounts.REFAITS:
-                counted = self.refaits_in_a_row
+                counted = deeper.refaits
             case _ as never:
                 assert_never(never)
         if limit and counted > limit:
@@ -385,7 +384,7 @@ class Ledger:
         if not won:
             lines.append(_line(stake, Action.COLLECT, amount=stake.amount))
         elif stake.in_prison:
-            freer = replace(stake, level=stake.level - 1, choosable=False)
+            freer = replace(stake, level=stake.level - 1, choosable=False, refaits=0)
             if freer.in_prison:
                 kept.append(freer)
                 lines.append(_line(stake, Action.PRISON, level=freer.level))

@@ -80,7 +80,7 @@ class PremiumOnVoid(enum.Enum):
 
 class PrisonLimitCounts(enum.Enum):
     LEVELS = "levels"  # a prisoner's own level
-    REFAITS = "refaits"  # refaits in a row with no decided coup between
+    REFAITS = "refaits"  # refaits a prisoner went through in a row, no level won between
 
 
 class PrisonLimitShare(enum.Enum):

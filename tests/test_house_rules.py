@@ -234,6 +234,14 @@ def test_venezia_counts_three_refaits_in_a_row_not_prison_levels() -> None:
     assert outcomes == [[(1, R, Action.PRISON, None)], [(1, R, Action.SHARE, 10)]]
 
 
+def test_the_count_is_the_prisoners_own_not_the_tables() -> None:
+    t = table(VENEZIA)
+    for _ in range(3):
+        deal(t, REFAIT)
+    stake(t, 2, N, 80)  # staked after three refaits in a row: its first is the fourth
+    assert lines(deal(t, REFAIT)) == [(2, N, Action.PRISON, None)]
+
+
 def test_venezia_returns_prisoners_when_the_shoe_runs_out_not_when_it_is_reshuffled() -> None:
     """Venezia, General rules: players may "withdraw the entire value of their stakes if
     after the first '31 Après' the round (coup) ends because there are no cards left";
