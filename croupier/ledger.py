@@ -223,11 +223,17 @@ class Ledger:
         lines = []
         if premium > paid:
             lines.append(_line(stake, Action.PREMIUM, amount=premium - paid))
-        if excess:
-            # Venezia: a win from exceeding the maximum is not paid, the excess goes back.
-            lines.append(SettlementLine(event.seat, event.chance, excess, Action.RETURN,
-                                        amount=excess))
-        return [Settlement(number, payout_order(lines))] if lines else []
+        if not excess:
+            return [Settlement(number, payout_order(lines))] if lines else []
+        # Venezia: a win from exceeding the maximum is not paid, the excess goes back: the
+        # excess is refused (said as a refusal of that line) and the maximum plays.
+        lines.append(SettlementLine(event.seat, event.chance, excess, Action.RETURN,
+                                    amount=excess))
+        refused = Rejected(f"seat {event.seat}'s stake of {money_text(total + excess)} on "
+                           f"{event.chance.value} is above the maximum "
+                           f"{money_text(self.maximum or Decimal(0))}: {money_text(total)} "
+                           f"plays, the excess of {money_text(excess)} goes back")
+        return [refused, Settlement(number, payout_order(lines))]
 
     def _excess(self, event: PlaceStake, total: Decimal) -> Decimal:
         """How much of the stake is above the maximum (prisoners counted if the house

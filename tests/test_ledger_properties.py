@@ -73,6 +73,12 @@ def sessions(draw: st.DrawFn) -> tuple[str, list[Event]]:
     return rules, events
 
 
+def _refused(decisions: list[Decision]) -> bool:
+    """The table refused the event whole (a stake above the maximum may be refused in part:
+    a `Rejected` for the excess, then the settlement that gives it back)."""
+    return len(decisions) == 1 and isinstance(decisions[0], Rejected)
+
+
 def _run(rules: str, events: list[Event]) -> tuple[Table, list[tuple[Event, list[Decision]]]]:
     table = Table(load_rulebook(rules))
     return table, [(event, table.apply(event)) for event in events]
@@ -87,7 +93,7 @@ def test_money_is_conserved(session: tuple[str, list[Event]]) -> None:
     moved: list[tuple[Decimal, Decimal, Decimal, Decimal]] = []
     coup_settlement: dict[int, int] = {}  # coup number -> index of its settlement in `moved`
     for event, decisions in steps:
-        accepted = not any(isinstance(d, Rejected) for d in decisions)
+        accepted = not _refused(decisions)
         if isinstance(event, PlaceStake) and accepted:
             staked += event.amount
         after_coup = False
@@ -177,11 +183,21 @@ def test_every_rejected_event_changes_nothing(session: tuple[str, list[Event]]) 
         before = (list(table.ledger.stakes), table.ledger.choices_open, table.shoe.state(),
                   len(table.log))
         decisions = table.apply(event)
-        if any(isinstance(d, Rejected) for d in decisions):
-            assert len(decisions) == 1
+        if not any(isinstance(d, Rejected) for d in decisions):
+            continue
+        if len(decisions) == 1:
             after = (list(table.ledger.stakes), table.ledger.choices_open, table.shoe.state(),
                      len(table.log))
             assert after == before
+        else:  # a stake above the maximum: the excess is refused and goes back at once
+            refused, settlement = decisions
+            assert isinstance(refused, Rejected)
+            assert "above the maximum" in refused.reason
+            assert isinstance(settlement, Settlement)
+            assert isinstance(event, PlaceStake)
+            (back,) = [ln for ln in settlement.lines if ln.action is Action.RETURN]
+            assert (back.seat, back.chance) == (event.seat, event.chance)
+            assert 0 < back.amount < event.amount
 
 
 @settings(max_examples=80, deadline=None)
@@ -210,4 +226,4 @@ def test_replaying_the_table_log_rebuilds_the_same_state(session: tuple[str, lis
     replayed = [d for e in table.log for d in again.apply(e)]
     assert again.ledger.stakes == table.ledger.stakes
     assert again.shoe.state() == table.shoe.state()
-    assert replayed == [d for _, ds in steps for d in ds if not isinstance(d, Rejected)]
+    assert replayed == [d for _, ds in steps if not _refused(ds) for d in ds]
