@@ -90,9 +90,10 @@ def _until_dealt(journal: Path, count: int, within: float) -> None:
             if len(_journaled(journal)[0]) >= count:
                 return
         time.sleep(0.02)
+    raise AssertionError(f"{journal}: fewer than {count} cards after {within} s")
 
 
-@pytest.mark.timeout(60 + 20 * KILLS)
+@pytest.mark.timeout(120 + 60 * KILLS)
 @pytest.mark.parametrize(("command", "dialect"), [
     ("table", "native"), ("table", "angel"), ("table", "bee"), ("ui", "native"), ("ui", "bee"),
 ])
@@ -111,7 +112,7 @@ def test_a_live_table_killed_mid_shoe_resumes_it(
         with running_simulator(fixture, dialect, "--pace", str(PACE)) as url:
             first = _table(command, url, dialect, journal)
             try:
-                _until_dealt(journal, 1, within=15)
+                _until_dealt(journal, 1, within=60)
                 time.sleep(rng.uniform(0.0, 0.9 * len(shoe) * PACE))
             finally:
                 first.send_signal(signal.SIGKILL)  # a power cut: nothing of the table runs
@@ -120,7 +121,8 @@ def test_a_live_table_killed_mid_shoe_resumes_it(
             kill_points.append(len(_journaled(journal)[0]))
             second = _table(command, url, dialect, journal)
             try:
-                _until_dealt(journal, len(expected), within=15)
+                with contextlib.suppress(AssertionError):  # what is missing is judged below
+                    _until_dealt(journal, len(expected), within=30)
                 time.sleep(0.3)  # anything more the table would (wrongly) journal
             finally:
                 second.terminate()

@@ -7,7 +7,7 @@ from croupier.events import DeviceAlarm
 from croupier.rulebook import load_rulebook
 from croupier.table import Event
 from journal.store import Journal, verify
-from tests.test_ui_support import FIXTURES
+from tests.test_ui_support import BURN, FIXTURES, apply, cards
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
 from ui.feeds import camera_feed, serial_feed, simulator_feed
@@ -95,6 +95,7 @@ def test_the_tailleur_answers_a_gap_at_the_baize(qtbot, tmp_path) -> None:  # ty
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         bridge.start()
     try:
+        apply(qtbot, bridge, *cards(*BURN))  # bets open once the burn is done
         with qtbot.waitSignal(bridge.board_changed, timeout=5000):
             bridge.submit(DeviceAlarm("table", "the table was down", check=True))
         assert not screen.check_button.isHidden()
