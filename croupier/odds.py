@@ -24,8 +24,6 @@ subtraction of the integer works on every slot at once (Kronecker substitution).
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -34,7 +32,6 @@ from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
 
-from croupier.argparsing import CommandParser
 from croupier.cards import ALL_CARDS
 
 LIMIT = 30  # a row is dealt until its point passes this
@@ -307,51 +304,3 @@ def _arrangement_probability(packed: int, total: int, width: int) -> Fraction:
                 numerator += (count * math.factorial(k_a) * math.factorial(k_b)
                               * math.perm(total - cards, longest - cards))
     return Fraction(numerator, math.perm(total, longest))
-
-
-def _decks(text: str) -> int:
-    try:
-        decks = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of decks: {text!r}") from None
-    if not MIN_DECKS <= decks <= MAX_DECKS:
-        raise argparse.ArgumentTypeError(
-            f"{decks} decks: a shoe holds {MIN_DECKS} to {MAX_DECKS} decks")
-    return decks
-
-
-def main(command: str, args: list[str]) -> int:
-    """`croupier odds [--decks N] [--json]`: the exact odds, as JSON or as a table."""
-    parser = CommandParser(prog=f"croupier {command}",
-                     description="Exact odds of Trente et Quarante from a full shoe.")
-    parser.add_argument("--decks", type=_decks, default=DEFAULT_DECKS,
-                        help=f"decks in the shoe, {MIN_DECKS} to {MAX_DECKS} "
-                             f"(default {DEFAULT_DECKS})")
-    parser.add_argument("--json", action="store_true", help="one JSON object on one line")
-    options = parser.parse_args(args)
-    odds = table_odds(options.decks)
-    if options.json:
-        print(json.dumps(odds.as_json()))
-    else:
-        print("\n".join(_describe(odds)))
-    return 0
-
-
-def _describe(odds: TableOdds) -> list[str]:
-    cards = odds.decks * len(ALL_CARDS)
-    lines = [f"Trente et Quarante, {odds.decks} decks ({cards} cards), exact odds from a full shoe",
-             "", "One row      point  probability"]
-    lines += [f"{point:>18}  {float(p):>10.4%}" for point, p in odds.row.items()]
-    lines += [
-        "",
-        f"Coup         refait (31-31)  {float(odds.refait):>8.4%}",
-        f"             après           {float(odds.apres):>8.4%}",
-        f"             noir wins       {float(odds.noir_wins):>8.4%}",
-        f"             rouge wins      {float(odds.rouge_wins):>8.4%}",
-        "",
-        f"House edge   venezia prison  {float(odds.house_edge):>8.4%}",
-        f"             france prison   {odds.house_edge_france:>8.4%}",
-        f"             shared at once  {float(odds.house_edge_shared):>8.4%}",
-        f"             insured (1 %)   {float(odds.house_edge_insured):>8.4%}",
-    ]
-    return lines

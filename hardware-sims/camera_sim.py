@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from croupier.argparsing import CommandParser, frame_size
+from app.argparsing import CommandParser, frame_size
 from croupier.decisions import CardPlaced, Row
 from croupier.engine import play
 from croupier.errors import CroupierError

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType as StackFrame
 
-from croupier.argparsing import CommandParser, seconds
+from app.argparsing import CommandParser, seconds
 from croupier.errors import CroupierError
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import parse_shoe

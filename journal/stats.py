@@ -9,16 +9,12 @@ when an honest shoe would produce one so extreme less often than `ALPHA` of the 
 from __future__ import annotations
 
 import math
-import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from croupier.argparsing import CommandParser
-from croupier.errors import CroupierError
-from croupier.jsonout import dumps
 from croupier.odds import table_odds
 from journal.store import Journal
 
@@ -234,41 +230,3 @@ def theory_of(decks: int) -> Theory:
     odds = table_odds(decks)
     return Theory({p: float(q) for p, q in odds.row.items()}, float(odds.refait),
                   float(odds.apres))
-
-
-def main(args: list[str]) -> int:
-    parser = CommandParser(prog="croupier stats",
-                           description="Observed frequencies against the theory.")
-    parser.add_argument("journals", nargs="+", type=Path)
-    parser.add_argument("--json", action="store_true", help="one JSON report")
-    parser.add_argument("--decks", type=int, default=6, choices=range(1, 9), metavar="N",
-                        help="decks in the shoe (default 6)")
-    options = parser.parse_args(args)
-    for path in options.journals:
-        if not path.is_file():
-            raise CroupierError(f"no journal at {str(path)!r}")
-    result = report(options.journals, theory_of(options.decks), 52 * options.decks)
-    if options.json:
-        print(dumps(result))
-    else:
-        _print(result)
-    return 0
-
-
-def _print(result: dict[str, Any]) -> None:
-    out = sys.stdout
-    for scope in result["scopes"]:
-        mark = "  FLAGGED: " + ", ".join(scope["flagged"]) if scope["flagged"] else ""
-        out.write(f"{scope['scope']}: {scope['coups']} coups{mark}\n")
-        if "marque" in scope:
-            out.write(f"  marque  {scope['marque']['results']}\n")
-            out.write(f"          {scope['marque']['couleur']}\n")
-        if scope.get("cards"):
-            cards = scope["cards"]
-            out.write(f"  cards   burned {cards['burned']} + dealt {cards['dealt']} + voided "
-                      f"{cards['voided']} + talon {cards['talon']} = {sum(cards.values())}\n")
-        for test in scope["tests"]:
-            flag = "  <-- would be rare in an honest game" if test["flagged"] else ""
-            out.write(f"  {test['test']:<38} seen {test['observed']:<32} "
-                      f"expected {test['expected']:<36} p = {test['p']:.3g}{flag}\n")
-    out.write(f"{result['flagged']} result(s) flagged at p < {result['alpha']}\n")

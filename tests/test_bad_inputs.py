@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from app.runtime import _pump
 from croupier.cards import Card
 from croupier.events import CardDrawn, DeviceAlarm
-from drivers.live_table import _pump
 from drivers.serial_shoe import Batch
 
 DECK = Path(__file__).resolve().parents[1] / "vision" / "designs" / "heruka-2color"
@@ -109,7 +109,7 @@ def test_simulators_refuse_bad_values(
 
 def test_decode_without_stdin_or_room_for_its_output(tmp_path: Path) -> None:
     # A program started with its standard input closed (`<&-`) has `sys.stdin` None.
-    closed = run("-c", "import sys; sys.stdin = None; from croupier.cli import main; "
+    closed = run("-c", "import sys; sys.stdin = None; from app.cli import main; "
                        "sys.exit(main(['decode', '-', '--dialect', 'bee']))")
     assert "no standard input" in one_line(closed)
     noise = tmp_path / "noise.bin"

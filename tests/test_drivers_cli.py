@@ -134,7 +134,7 @@ def test_table_on_a_live_shoe_stops_cleanly_on_ctrl_c(dialect: str, ignored: boo
 def test_a_serial_table_never_loads_opencv() -> None:
     script = (
         "import sys, io, contextlib\n"
-        "from drivers import cli\n"
+        "from app import shoe_commands as cli\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    code = cli.main('table', ['--shoe', {str(FIXTURE)!r}, '--backend', 'replay'])\n"
         "print(code, 'cv2' in sys.modules)\n"

@@ -407,7 +407,7 @@ def test_a_stopped_demo_leaves_no_simulator_and_no_folder(
     demo.stderr.close()
     assert all(_gone(pid) for pid in simulators)
     if how == signal.SIGKILL:  # nothing of the demo ran: the next one sweeps its folder
-        from ui.cli import demo_folder
+        from app.ui_commands import demo_folder
 
         monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
         shutil.rmtree(demo_folder())

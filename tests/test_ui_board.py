@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.ui_commands import _size
 from croupier.cards import Card
 from croupier.decisions import Chance
 from croupier.errors import CroupierError
@@ -17,7 +18,6 @@ from croupier.rulebook import load_rulebook
 from croupier.table import Event, Table
 from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
 from ui.board import Board, fold, initial_board
-from ui.cli import _size
 from ui.i18n import Lang, keys, tr
 from ui.scenario import board_after, demo_scenario, frames, load_scenario
 

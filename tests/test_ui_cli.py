@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from app.ui_commands import has_display, main
 from tests.test_ui_support import FIXTURES
-from ui.cli import has_display, main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,5 @@
-"""The `croupier` command: engine commands here, edge commands handed to their packages."""
+"""The `croupier` command: each subcommand handed to the module of the application that
+runs it."""
 
 from __future__ import annotations
 
@@ -8,19 +9,20 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import cast
 
-# Edge commands live with the edge they drive, imported only when asked for, so that
-# `croupier replay` never pays for pyserial, OpenCV or Qt.
-EDGE_COMMANDS = {
-    "odds": "croupier.odds",
-    "audit": "journal.cli",
-    "stats": "journal.cli",
-    "decode": "drivers.cli",
-    "table": "drivers.cli",
-    "ui": "ui.cli",
-    "screenshot": "ui.cli",
+# Each command's module is imported only when asked for, so that `croupier replay` never
+# pays for pyserial, OpenCV or Qt.
+COMMANDS = {
+    "replay": "app.replay",
+    "demo": "app.replay",
+    "odds": "app.odds_command",
+    "audit": "app.journal_commands",
+    "stats": "app.journal_commands",
+    "decode": "app.shoe_commands",
+    "table": "app.shoe_commands",
+    "ui": "app.ui_commands",
+    "screenshot": "app.ui_commands",
 }
-ENGINE_COMMANDS = ("replay", "demo")
-USAGE = "usage: croupier {" + ",".join((*ENGINE_COMMANDS, *EDGE_COMMANDS)) + "} ..."
+USAGE = "usage: croupier {" + ",".join(COMMANDS) + "} ..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,13 +44,9 @@ def _dispatch(args: list[str]) -> int:
         print(USAGE)
         return 0 if args else 2
     command, rest = args[0], args[1:]
-    if command in ENGINE_COMMANDS:
-        from croupier import commands
-
-        return commands.run(command, rest)
-    if command in EDGE_COMMANDS:
-        module = importlib.import_module(EDGE_COMMANDS[command])
-        edge_main = cast(Callable[[str, list[str]], int], module.main)
-        return edge_main(command, rest)
+    if command in COMMANDS:
+        module = importlib.import_module(COMMANDS[command])
+        run = cast(Callable[[str, list[str]], int], module.main)
+        return run(command, rest)
     print(f"croupier: invalid choice: {command!r}\n{USAGE}", file=sys.stderr)
     return 2

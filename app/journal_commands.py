@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from croupier.argparsing import CommandParser
+from app.argparsing import CommandParser
 from croupier.errors import CroupierError
 from croupier.jsonout import dumps
 from journal.files import check_private
@@ -62,9 +62,7 @@ def read_secret(key_file: str | None) -> bytes | None:
 def main(command: str, args: list[str]) -> int:
     try:
         if command == "stats":
-            from journal.stats import main as stats_main
-
-            return stats_main(args)
+            return _stats(args)
         return _audit(_audit_parser().parse_args(args))
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)
@@ -146,3 +144,43 @@ def _set_pin(journal: Journal) -> int:
         return 1
     print("PIN set")
     return 0
+
+
+def _stats(args: list[str]) -> int:
+    from journal.stats import report, theory_of
+
+    parser = CommandParser(prog="croupier stats",
+                           description="Observed frequencies against the theory.")
+    parser.add_argument("journals", nargs="+", type=Path)
+    parser.add_argument("--json", action="store_true", help="one JSON report")
+    parser.add_argument("--decks", type=int, default=6, choices=range(1, 9), metavar="N",
+                        help="decks in the shoe (default 6)")
+    options = parser.parse_args(args)
+    for path in options.journals:
+        if not path.is_file():
+            raise CroupierError(f"no journal at {str(path)!r}")
+    result = report(options.journals, theory_of(options.decks), 52 * options.decks)
+    if options.json:
+        print(dumps(result))
+    else:
+        _print(result)
+    return 0
+
+
+def _print(result: dict[str, Any]) -> None:
+    out = sys.stdout
+    for scope in result["scopes"]:
+        mark = "  FLAGGED: " + ", ".join(scope["flagged"]) if scope["flagged"] else ""
+        out.write(f"{scope['scope']}: {scope['coups']} coups{mark}\n")
+        if "marque" in scope:
+            out.write(f"  marque  {scope['marque']['results']}\n")
+            out.write(f"          {scope['marque']['couleur']}\n")
+        if scope.get("cards"):
+            cards = scope["cards"]
+            out.write(f"  cards   burned {cards['burned']} + dealt {cards['dealt']} + voided "
+                      f"{cards['voided']} + talon {cards['talon']} = {sum(cards.values())}\n")
+        for test in scope["tests"]:
+            flag = "  <-- would be rare in an honest game" if test["flagged"] else ""
+            out.write(f"  {test['test']:<38} seen {test['observed']:<32} "
+                      f"expected {test['expected']:<36} p = {test['p']:.3g}{flag}\n")
+    out.write(f"{result['flagged']} result(s) flagged at p < {result['alpha']}\n")

@@ -1,4 +1,4 @@
-"""`croupier decode` and `croupier table`, handed over by `croupier.cli`."""
+"""`croupier decode` and `croupier table`, handed over by `app.cli`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from croupier.argparsing import CommandParser
+from app.argparsing import CommandParser
 from croupier.errors import CroupierError
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
@@ -99,12 +99,12 @@ def _table_parser() -> CommandParser:
 
 
 def table(args: list[str]) -> int:
+    from app.journal_commands import read_secret
+    from app.runtime import LiveTable, Playing
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
     from croupier.table import Table
     from drivers.backends import ShoeSource, open_backend
-    from drivers.live_table import LiveTable, Playing
-    from journal.cli import read_secret
     from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)

@@ -1,4 +1,5 @@
-"""The engine's own commands: `replay` and `demo`. Text and JSON in, text and JSON out."""
+"""`croupier replay` and `croupier demo`: the engine fed from a file or a shuffle, text and
+JSON out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
-from croupier.argparsing import CommandParser
+from app.argparsing import CommandParser
 from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
 from croupier.engine import Phase
 from croupier.errors import CroupierError
@@ -39,7 +40,7 @@ def _demo_parser() -> CommandParser:
     return parser
 
 
-def run(command: str, args: list[str]) -> int:
+def main(command: str, args: list[str]) -> int:
     parser = _replay_parser() if command == "replay" else _demo_parser()
     options = parser.parse_args(args)
     session = command == "replay" and options.fixture.endswith(".jsonl")

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from croupier.argparsing import CommandParser, seconds
+from app.argparsing import CommandParser, seconds
 from croupier.errors import CroupierError
 from croupier.rulebook import DEFAULT, load_rulebook
 from ui.i18n import Lang
@@ -141,7 +141,7 @@ def _ui(options: argparse.Namespace) -> int:
         return _headless(options, announce=False)
     from PySide6.QtWidgets import QApplication
 
-    from journal.cli import read_secret
+    from app.journal_commands import read_secret
     from journal.live import default_journal_path
     from ui.app import TableWindow
     from ui.bridge import TableBridge
@@ -241,7 +241,7 @@ def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:
     if not options.demo:
         raise CroupierError("no display ($DISPLAY, $WAYLAND_DISPLAY) to open the window on; "
                             "set QT_QPA_PLATFORM, or use `croupier screenshot`")
-    from croupier import commands
+    from app import replay
 
     if announce:
         print("croupier ui: no display to open the window on ($DISPLAY, $WAYLAND_DISPLAY and "
@@ -251,4 +251,4 @@ def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:
           file=sys.stderr)
     args = ["--rules", options.rules] + (["--seed", str(options.seed)]
                                          if options.seed is not None else [])
-    return commands.run("demo", args)
+    return replay.main("demo", args)

@@ -1,0 +1,45 @@
+"""The core is fenced: `croupier/` imports the standard library and itself, nothing else;
+and no package below the application imports the application."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EDGES = ("croupier", "journal", "drivers", "vision", "ui", "hardware-sims")
+# Entry points of edge folders: command lines, which belong to the application.
+ENTRY_POINTS = {"croupier/__main__.py", "hardware-sims/shoe_sim.py",
+                "hardware-sims/camera_sim.py"}
+
+
+def _imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def _modules(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules("croupier"), ids=lambda p: p.name)
+def test_the_core_imports_the_standard_library_and_itself_only(path: Path) -> None:
+    if str(path.relative_to(ROOT)) in ENTRY_POINTS:
+        return
+    foreign = _imports(path) - set(sys.stdlib_module_names) - {"croupier", "__future__"}
+    assert not foreign, f"{path.relative_to(ROOT)} imports {sorted(foreign)}"
+
+
+@pytest.mark.parametrize("folder", EDGES)
+def test_nothing_below_the_application_imports_it(folder: str) -> None:
+    reaching = [str(p.relative_to(ROOT)) for p in _modules(folder)
+                if "app" in _imports(p) and str(p.relative_to(ROOT)) not in ENTRY_POINTS]
+    assert reaching == []
