@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Any
+from typing import Any, assert_never
 
 from croupier.decisions import (
     Alarm,
+    BetsChanged,
     Burned,
+    CardExposed,
+    CardPlaced,
+    CardVoided,
+    Corrected,
     CoupDecided,
     CoupRetracted,
     CoupVoided,
+    DealStopped,
     Decision,
     Rejected,
     Settlement,
@@ -56,57 +62,56 @@ def line_json(line: SettlementLine) -> dict[str, Any]:
 
 def decision_json(decision: Decision) -> dict[str, Any] | None:
     """The replay object of a decision, or None for those replay does not print."""
-    if isinstance(decision, CoupDecided):
-        return {
-            "event": "coup",
-            "number": decision.number,
-            "noir": {"cards": [str(c) for c in decision.noir], "point": decision.noir_point},
-            "rouge": {"cards": [str(c) for c in decision.rouge], "point": decision.rouge_point},
-            "result": decision.result.value,
-            "couleur": decision.couleur.value if decision.couleur else None,
-            "calls": list(decision.calls),
-            "calls_en": list(decision.calls_en),
-            "pay": [c.value for c in decision.pay],
-            "face_up": decision.face_up,
-            "exposed": [str(c) for c in decision.exposed],
-            "voided": [str(c) for c in decision.voided],
-        }
-    if isinstance(decision, Burned):
-        burn: dict[str, Any] = {
-            "event": "burn",
-            "cards": [str(c) for c in decision.cards],
-            "exposed": [str(c) for c in decision.exposed],
-        }
-        if decision.unseen:
-            burn["unseen"] = decision.unseen
-        return burn
-    if isinstance(decision, CoupVoided):
-        return {"event": "void_coup", "number": decision.number, "reason": decision.reason.value}
-    if isinstance(decision, ShoeEnded):
-        return {
-            "event": "shoe_end",
-            "reason": decision.reason.value,
-            "talon": decision.talon,
-            "burned": decision.burned,
-            "dealt": decision.dealt,
-            "voided": decision.voided,
-            "total": decision.total,
-        }
-    if isinstance(decision, Alarm):
-        alarm: dict[str, Any] = {"event": "warning", "code": decision.code}
-        if decision.card is not None:
-            alarm["card"] = str(decision.card)
-        alarm["message"] = decision.message
-        return alarm
-    if isinstance(decision, Settlement):
-        return {
-            "event": "settlement",
-            "number": decision.number,
-            "lines": [line_json(line) for line in decision.lines],
-        }
-    if isinstance(decision, CoupRetracted):
-        return {"event": "warning", "code": "coup_retracted", "number": decision.number,
-                "message": f"coup {decision.number} is re-decided: its last card changed"}
-    if isinstance(decision, Rejected):
-        return {"event": "rejected", "reason": decision.reason}
-    return None
+    match decision:
+        case CoupDecided():
+            return _coup(decision)
+        case Burned():
+            burn: dict[str, Any] = {"event": "burn", "cards": [str(c) for c in decision.cards],
+                                    "exposed": [str(c) for c in decision.exposed]}
+            if decision.unseen:
+                burn["unseen"] = decision.unseen
+            return burn
+        case CoupVoided():
+            return {"event": "void_coup", "number": decision.number,
+                    "reason": decision.reason.value}
+        case ShoeEnded():
+            return {"event": "shoe_end", "reason": decision.reason.value,
+                    "talon": decision.talon, "burned": decision.burned,
+                    "dealt": decision.dealt, "voided": decision.voided,
+                    "total": decision.total}
+        case Alarm():
+            alarm: dict[str, Any] = {"event": "warning", "code": decision.code}
+            if decision.card is not None:
+                alarm["card"] = str(decision.card)
+            alarm["message"] = decision.message
+            return alarm
+        case Settlement():
+            return {"event": "settlement", "number": decision.number,
+                    "lines": [line_json(line) for line in decision.lines]}
+        case CoupRetracted():
+            return {"event": "warning", "code": "coup_retracted", "number": decision.number,
+                    "message": f"coup {decision.number} is re-decided: its last card changed"}
+        case Rejected():
+            return {"event": "rejected", "reason": decision.reason}
+        case CardPlaced() | CardExposed() | CardVoided() | DealStopped() | Corrected() | \
+                BetsChanged():
+            return None
+        case _:
+            assert_never(decision)
+
+
+def _coup(decision: CoupDecided) -> dict[str, Any]:
+    return {
+        "event": "coup",
+        "number": decision.number,
+        "noir": {"cards": [str(c) for c in decision.noir], "point": decision.noir_point},
+        "rouge": {"cards": [str(c) for c in decision.rouge], "point": decision.rouge_point},
+        "result": decision.result.value,
+        "couleur": decision.couleur.value if decision.couleur else None,
+        "calls": list(decision.calls),
+        "calls_en": list(decision.calls_en),
+        "pay": [c.value for c in decision.pay],
+        "face_up": decision.face_up,
+        "exposed": [str(c) for c in decision.exposed],
+        "voided": [str(c) for c in decision.voided],
+    }

@@ -12,14 +12,7 @@ from typing import Any
 
 from croupier.cards import Card
 from croupier.decisions import (
-    BetsChanged,
-    CardExposed,
-    CardPlaced,
-    CardVoided,
     Chance,
-    Corrected,
-    DealStopped,
-    Decision,
 )
 from croupier.errors import CardError, FixtureError, RulebookError
 from croupier.events import (
@@ -47,7 +40,6 @@ from croupier.events import (
     VoidCoup,
     Withdraw,
 )
-from croupier.jsonout import decision_json
 from croupier.rulebook import rulebook_data, rulebook_from_data
 
 _BARE: dict[type, str] = {
@@ -158,27 +150,3 @@ def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
 
 def _amount(value: Any) -> Decimal | None:
     return None if value is None else Decimal(value)
-
-
-def decision_record(decision: Decision) -> dict[str, Any]:
-    """The record of any decision: the replay JSON where INTERFACES defines one."""
-    known = decision_json(decision)
-    if known is not None:
-        return known
-    if isinstance(decision, CardPlaced):
-        return {"event": "card", "number": decision.number, "row": decision.row.value,
-                "card": str(decision.card), "point": decision.point,
-                "face_up": decision.face_up}
-    if isinstance(decision, CardExposed):
-        return {"event": "exposed", "number": decision.number, "card": str(decision.card)}
-    if isinstance(decision, CardVoided):
-        return {"event": "voided_card", "card": str(decision.card)}
-    if isinstance(decision, DealStopped):
-        return {"event": "deal_stopped", "reason": decision.reason.value,
-                "number": decision.number}
-    if isinstance(decision, Corrected):
-        return {"event": "correction", "action": decision.action, "who": decision.who,
-                "why": decision.why, "detail": decision.detail}
-    if isinstance(decision, BetsChanged):
-        return {"event": "bets", "open": decision.open}
-    raise TypeError(f"not a decision: {decision!r}")

@@ -13,10 +13,11 @@ from typing import Any
 
 import platformdirs
 
+from croupier.decision_records import decision_record
 from croupier.decisions import Decision
 from croupier.errors import FixtureError, RulebookError
 from croupier.events import DeviceAlarm
-from croupier.records import decision_record, event_from_record, event_record
+from croupier.records import event_from_record, event_record
 from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
 from croupier.table import Event, Table
 from journal.store import Journal, JournalError, utc_now

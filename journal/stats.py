@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from croupier.decision_records import decision_from_record
+from croupier.decisions import Chance, CoupDecided, CoupRetracted, Result, ShoeEnded
+from croupier.errors import FixtureError
 from croupier.odds import table_odds
-from journal.store import Journal
+from journal.store import Journal, JournalError
 
 ALPHA = 0.001
 POINTS = range(31, 41)
@@ -40,13 +43,13 @@ class Tally:
     results: Counter[str] = field(default_factory=Counter)
     couleur: Counter[str] = field(default_factory=Counter)
 
-    def add(self, coup: dict[str, Any]) -> None:
+    def add(self, coup: CoupDecided) -> None:
         self.coups += 1
-        self.points[int(coup["noir"]["point"])] += 1
-        self.points[int(coup["rouge"]["point"])] += 1
-        self.results[str(coup["result"])] += 1
-        if coup.get("couleur"):
-            self.couleur[str(coup["couleur"])] += 1
+        self.points[coup.noir_point] += 1
+        self.points[coup.rouge_point] += 1
+        self.results[coup.result.value] += 1
+        if coup.couleur is not None:
+            self.couleur[coup.couleur.value] += 1
 
     def merge(self, other: Tally) -> None:
         self.coups += other.coups
@@ -154,8 +157,8 @@ class ShoeRecord:
 
     session: str
     number: int
-    coups: list[dict[str, Any]] = field(default_factory=list)
-    cards: dict[str, int] | None = None  # burned, dealt, voided, talon at the shoe's end
+    coups: list[CoupDecided] = field(default_factory=list)
+    end: ShoeEnded | None = None  # its cards reconciled at the shoe's end
 
 
 def shoes_of(path: Path) -> list[ShoeRecord]:
@@ -163,28 +166,32 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
     shoes = [ShoeRecord(path.name, 1)]
     with Journal(path, readonly=True) as journal:
         for row in journal.rows("decisions"):
-            for decision in row.data()["decisions"]:
-                kind = decision.get("event")
+            for record in row.data()["decisions"]:
+                try:
+                    decision = decision_from_record(record)
+                except FixtureError as err:
+                    raise JournalError(f"{path}: row {row.seq}: {err}") from None
                 current = shoes[-1]
-                if kind == "coup":
-                    current.coups.append(decision)
-                elif kind == "warning" and decision.get("code") == "coup_retracted":
-                    current.coups = [c for c in current.coups
-                                     if c["number"] != decision["number"]]
-                elif kind == "shoe_end":
-                    current.cards = {k: int(decision[k])
-                                     for k in ("burned", "dealt", "voided", "talon")}
-                    shoes.append(ShoeRecord(path.name, current.number + 1))
+                match decision:
+                    case CoupDecided():
+                        current.coups.append(decision)
+                    case CoupRetracted():
+                        current.coups = [c for c in current.coups
+                                         if c.number != decision.number]
+                    case ShoeEnded():
+                        current.end = decision
+                        shoes.append(ShoeRecord(path.name, current.number + 1))
+                    case _:
+                        pass  # cards, settlements, alarms: not what the statistics count
     return [s for s in shoes if s.coups]
 
 
-def marque(coups: Iterable[dict[str, Any]]) -> tuple[str, str]:
+def marque(coups: Sequence[CoupDecided]) -> tuple[str, str]:
     """The marque of a shoe: rouge/noir (R N, = après, X refait) and couleur/inverse (C I)."""
-    letters = {"rouge": "R", "noir": "N", "apres": "=", "refait": "X"}
-    result_line, couleur_line = [], []
-    for coup in coups:
-        result_line.append(letters[coup["result"]])
-        couleur_line.append({"couleur": "C", "inverse": "I"}.get(coup.get("couleur") or "", "."))
+    letters = {Result.ROUGE: "R", Result.NOIR: "N", Result.APRES: "=", Result.REFAIT: "X"}
+    couleurs = {Chance.COULEUR: "C", Chance.INVERSE: "I"}
+    result_line = [letters[coup.result] for coup in coups]
+    couleur_line = [couleurs.get(coup.couleur, ".") if coup.couleur else "." for coup in coups]
     return " ".join(result_line), " ".join(couleur_line)
 
 
@@ -200,11 +207,14 @@ def report(paths: list[Path], theory: Theory, shoe_size: int) -> dict[str, Any]:
                 tally.add(coup)
             session.merge(tally)
             results, colours = marque(shoe.coups)
+            end = shoe.end
+            cards = None if end is None else {"burned": end.burned, "dealt": end.dealt,
+                                               "voided": end.voided, "talon": end.talon}
             scope = _scope(f"{shoe.session} shoe {shoe.number}", tally, theory,
-                           marque={"results": results, "couleur": colours}, cards=shoe.cards)
-            if shoe.cards is not None and sum(shoe.cards.values()) != shoe_size:
+                           marque={"results": results, "couleur": colours}, cards=cards)
+            if end is not None and end.total != shoe_size:
                 # Burned + dealt + voided + talon must make the whole sixain (RULES §1).
-                scope["flagged"].append(f"cards: {sum(shoe.cards.values())} of {shoe_size}")
+                scope["flagged"].append(f"cards: {end.total} of {shoe_size}")
             scopes.append(scope)
         table.merge(session)
         scopes.append(_scope(f"session {path.name}", session, theory))

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from croupier.decision_records import decision_record
 from croupier.events import CardDrawn, CutCard
 from croupier.fixtures import render_shoe
 from croupier.jsonout import dumps
-from croupier.records import decision_record
 from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
 from croupier.table import Table

@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from croupier.decision_records import decision_record
 from croupier.jsonout import dumps
-from croupier.records import decision_record, event_from_record
+from croupier.records import event_from_record
 from croupier.rulebook import FORMAT, InsurancePer, PrisonerFate, rulebook_data
 from croupier.table import Table
 from journal.live import JournaledTable, recorded_rulebook

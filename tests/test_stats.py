@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from croupier.decisions import Chance, CoupDecided, Result
 from croupier.events import NewShoe, ShoeEmpty
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
@@ -81,8 +82,11 @@ def test_a_biased_shoe_is_flagged(tmp_path: Path) -> None:
 
 
 def test_the_marque_of_a_shoe() -> None:
-    coups = [{"result": "rouge", "couleur": "couleur"}, {"result": "noir", "couleur": "inverse"},
-             {"result": "apres", "couleur": None}, {"result": "refait", "couleur": None}]
+    def coup(result: Result, couleur: Chance | None) -> CoupDecided:
+        return CoupDecided(1, (), (), 31, 32, result, couleur, (), (), (), 0, (), ())
+
+    coups = [coup(Result.ROUGE, Chance.COULEUR), coup(Result.NOIR, Chance.INVERSE),
+             coup(Result.APRES, None), coup(Result.REFAIT, None)]
     assert marque(coups) == ("R N = X", "C I . .")
 
 
