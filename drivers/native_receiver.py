@@ -1,43 +1,75 @@
-"""The native protocol's link layer (PROTOCOL.md §4): sequence numbers, duplicates, gaps
-and resend requests, on top of `NativeFramer`."""
+"""The native protocol's link layer (PROTOCOL.md §4): sequence numbers, duplicates, gaps,
+restarts and resend requests, on top of `NativeFramer`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Final
 
 from drivers.messages import Garbage, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
+from drivers.to_events import message_line
 
-WINDOW: Final = SEQ_MODULUS // 2  # a frame this far ahead is news, further is a duplicate
+WINDOW: Final = SEQ_MODULUS // 2  # a frame this far ahead is news, further is behind
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
 MAX_ASK: Final = 255  # frames one resend request can name
-RESTART_BEHIND: Final = 1024  # further behind than any resend can be: the shoe restarted
+HISTORY: Final = 1024  # delivered frames remembered, so that a duplicate is known by content
+
+
+@dataclass(slots=True)
+class _Restart:
+    """A count that may have started again at `first`: a heartbeat or data frames behind
+    the expected number, waiting for what follows to agree (`next` is the number that
+    would, `signals` how many frames have agreed). Data frames held here are not yet
+    delivered."""
+
+    first: int
+    next: int
+    signals: int = 0
+    frames: list[NativeFrame] = field(default_factory=list)
 
 
 class NativeReceiver:
     """Delivers each message once and in sequence order, asking the shoe to resend what is
     missing; what stays missing after `retries` requests is reported as `Lost`.
 
-    With `can_ask=False` (a capture file: nobody to ask) a gap is reported at once, and the
-    first frame sets the count, since a capture may begin in mid-stream.
+    A frame behind the expected number is a duplicate when its contents are those already
+    delivered under its number. Otherwise it may be a restarted shoe; a restart is believed
+    only when the next frame agrees (a heartbeat then that frame, or two frames in a row);
+    a frame behind that nothing confirms is reported, never delivered.
+
+    `first_expected` is the first sequence number wanted (a shoe numbers from 0 when it
+    starts; a table resuming a journal wants the first number it has not kept). With
+    `can_ask=False` (a capture file: nobody to ask) and no `first_expected`, the first frame
+    sets the count, since a capture may begin in mid-stream; a gap is reported when
+    `MAX_HELD` frames wait behind it or at the end, so how the bytes were split into reads
+    never changes what is decoded.
     """
 
     def __init__(
-        self, *, can_ask: bool = True, retries: int = 5, resend_after: float = 0.2
+        self,
+        *,
+        can_ask: bool = True,
+        retries: int = 5,
+        resend_after: float = 0.2,
+        first_expected: int | None = None,
     ) -> None:
         self._framer = NativeFramer()
         self._can_ask = can_ask
         self._retries = retries
         self._resend_after = resend_after
-        self._expected = 0  # a shoe numbers its data frames from 0 when it starts
-        self._known_end = 0  # one past the last sequence number the shoe is known to have used
-        self._held: dict[int, Message] = {}
+        start = 0 if first_expected is None else first_expected % SEQ_MODULUS
+        self._expected = start
+        self._known_end = start  # one past the last number the shoe is known to have used
+        self._held: dict[int, NativeFrame] = {}
+        self._delivered: dict[int, NativeFrame] = {}
+        self._restart: _Restart | None = None
         self._asks = 0
         self._asked_at = 0.0
         self._asked_for = 0
         self._out = bytearray()
-        self._synced = can_ask
+        self._synced = can_ask or first_expected is not None
 
     def feed(self, data: bytes, now: float) -> list[Message]:
         return self._take(self._framer.feed(data), now)
@@ -48,6 +80,7 @@ class NativeReceiver:
     def finish(self) -> list[Message]:
         self._can_ask = False
         out = self._take(self._framer.finish(), 0.0)
+        out += self._reject()
         while self._missing():
             out += self._give_up()
         return out
@@ -68,26 +101,90 @@ class NativeReceiver:
         for item in items:
             if isinstance(item, Garbage):
                 out.append(item)
-                continue
-            if item.type is FrameType.RESEND:
-                continue  # our own request, echoed or captured: not the shoe's
-            if not self._synced:
-                self._synced = True
-                self._expected = self._known_end = item.seq
-            if item.type is FrameType.HEARTBEAT:
-                # a heartbeat names the shoe's next number: behind us, the count restarted
-                if self._ahead(item.seq) >= WINDOW:
-                    out += self._restart(item.seq)
-                self._learn_end(item.seq)
-            else:
-                out += self._data(item)
+            elif item.type is not FrameType.RESEND:  # a request heard is ours, not the shoe's
+                out += self._frame(item)
+                if not self._can_ask and len(self._held) >= MAX_HELD:
+                    out += self._give_up()
         if not self._missing():
             self._asks = 0
         elif self._asks and self._expected != start:
             # progress: the last request is being answered, give it time to finish
             self._asks, self._asked_at = 1, now
-        if self._missing():
+        if self._missing() and self._can_ask:
             out += self._chase(now)
+        return out
+
+    def _frame(self, frame: NativeFrame) -> list[Message]:
+        if not self._synced:
+            self._synced = True
+            self._expected = self._known_end = frame.seq
+        heartbeat = frame.type is FrameType.HEARTBEAT
+        duplicate = not heartbeat and self._delivered.get(frame.seq) == frame
+        restart = self._restart
+        if restart is not None and frame.seq == restart.next and not duplicate:
+            return self._agrees(restart, frame)
+        if self._ahead(frame.seq) < WINDOW:
+            out = self._reject()
+            if heartbeat:
+                self._learn_end(frame.seq)
+                return out
+            return out + self._data(frame)
+        if duplicate:
+            return []  # a repeat, or a resend no longer needed: nothing new, no restart
+        out = self._reject()
+        self._restart = _Restart(frame.seq, frame.seq)
+        return out + self._agrees(self._restart, frame)
+
+    def _agrees(self, restart: _Restart, frame: NativeFrame) -> list[Message]:
+        """`frame` is numbered where a restarted count would be: the restart is believed
+        once it holds a data frame and something agrees with it."""
+        restart.signals += 1
+        if frame.type is not FrameType.HEARTBEAT:
+            restart.frames.append(frame)
+            restart.next = (frame.seq + 1) % SEQ_MODULUS
+        if restart.signals >= 2 and restart.frames:
+            return self._believe_restart()
+        return []
+
+    def _reject(self) -> list[Message]:
+        """What followed did not agree: the frames behind the count are reported, not
+        delivered (a heartbeat alone was stale and says nothing)."""
+        restart, self._restart = self._restart, None
+        if restart is None:
+            return []
+        return [
+            ShoeAlarm(
+                f"seq {f.seq} came again with other contents ({_brief(f)}), "
+                f"after {(self._expected - 1) % SEQ_MODULUS}: not delivered"
+            )
+            for f in restart.frames
+        ]
+
+    def _believe_restart(self) -> list[Message]:
+        """The shoe counts again from `first`: what was still missing is reported, and the
+        frames that proved it are delivered."""
+        restart = self._restart
+        assert restart is not None
+        self._restart = None
+        out: list[Message] = []
+        while self._missing():
+            out += self._give_up()
+        last = (self._expected - 1) % SEQ_MODULUS
+        if self._delivered:
+            out.append(ShoeAlarm(f"the shoe restarted its count: seq {restart.first} after {last}"))
+        else:
+            out.append(
+                ShoeAlarm(
+                    f"the shoe's count is at seq {restart.first}, not {self._expected}: "
+                    "what it sent before was not received"
+                )
+            )
+        self._expected = self._known_end = restart.first
+        self._held.clear()
+        self._delivered.clear()
+        self._asks = 0
+        for frame in restart.frames:
+            out += self._data(frame)
         return out
 
     def _learn_end(self, end: int) -> None:
@@ -95,37 +192,23 @@ class NativeReceiver:
             self._known_end = end
 
     def _data(self, frame: NativeFrame) -> list[Message]:
-        out: list[Message] = []
-        ahead = self._ahead(frame.seq)
-        if ahead >= WINDOW:
-            if SEQ_MODULUS - ahead <= RESTART_BEHIND:
-                return []  # already delivered: a repeat or an answer to an earlier request
-            out, ahead = self._restart(frame.seq), 0
         self._learn_end((frame.seq + 1) % SEQ_MODULUS)
-        self._held.setdefault(frame.seq, frame_message(frame))
-        return out + self._drain() if ahead == 0 else out
-
-    def _restart(self, seq: int) -> list[Message]:
-        """The shoe counts from a number it cannot have reached: it was restarted. What was
-        still missing is reported, and the count starts again from its number."""
-        out: list[Message] = []
-        while self._missing():
-            out += self._give_up()
-        last = (self._expected - 1) % SEQ_MODULUS
-        self._expected = self._known_end = seq
-        self._held.clear()
-        self._asks = 0
-        return [*out, ShoeAlarm(f"the shoe restarted its count: seq {seq} after {last}")]
+        self._held.setdefault(frame.seq, frame)
+        return self._drain() if frame.seq == self._expected else []
 
     def _drain(self) -> list[Message]:
         out: list[Message] = []
-        while self._expected in self._held:
-            out.append(self._held.pop(self._expected))
+        while (frame := self._held.pop(self._expected, None)) is not None:
+            out.append(frame_message(frame))
+            self._delivered.pop(frame.seq, None)
+            self._delivered[frame.seq] = frame
+            if len(self._delivered) > HISTORY:
+                del self._delivered[next(iter(self._delivered))]
             self._expected = (self._expected + 1) % SEQ_MODULUS
         return out
 
     def _chase(self, now: float) -> list[Message]:
-        if not self._can_ask or len(self._held) >= MAX_HELD:
+        if len(self._held) >= MAX_HELD:
             return self._give_up()
         if self._asks and self._asked_for == self._expected:
             if now - self._asked_at < self._resend_after:
@@ -150,3 +233,9 @@ class NativeReceiver:
         self._expected = target
         self._asks = 0
         return [Lost(count, f"{span} never arrived"), *self._drain()]
+
+
+
+
+def _brief(frame: NativeFrame) -> str:
+    return " ".join(message_line(frame_message(frame)).split())
