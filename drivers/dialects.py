@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from drivers import angel, bee
+from drivers.angel_link import AngelDecoder
 from drivers.checks import check_named, crc16_ccitt
 from drivers.decoder import Decoder
 from drivers.errors import DialectError
@@ -21,11 +22,16 @@ NATIVE_BAUD: Final = 115200
 class DecoderOptions:
     """Settings a dialect may need: `check` names angel's unpublished check algorithm;
     `live` is False for a capture file, where nobody can be asked to resend;
-    `resend_after` is how long a native receiver waits before asking again."""
+    `resend_after` is how long a native receiver waits before asking again; `seq_range`
+    (lowest, highest) is angel's sequence range when the shoe model's is known (otherwise
+    it is learned from the stream); `copy_window` how long angel waits for a message's
+    next copy (default: from the baud rate)."""
 
     check: str = "none"
     live: bool = True
     resend_after: float = 0.2
+    seq_range: tuple[int, int] | None = None
+    copy_window: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +79,9 @@ DIALECTS: Final = {
         angel.BAUD,
         copies=angel.COPIES,
         garbage_is_loss=False,
-        decoder=lambda o: angel.AngelDecoder(check=o.check),
+        decoder=lambda o: AngelDecoder(
+            check=o.check, seq_range=o.seq_range, copy_window=o.copy_window
+        ),
         encode=_encode_angel,
     ),
     "bee": Dialect(
