@@ -51,6 +51,7 @@ class SequenceCount:
         self._last: int | None = None
         self._low = self._high = 0
         self._wrapped = False
+        self._landings = 0  # wraps that landed on the lowest number seen
 
     @property
     def last(self) -> int | None:
@@ -91,8 +92,17 @@ class SequenceCount:
             self._high = max(self._high, seq)
             return _lost(last, seq, max(0, seq - last - 1))
         if last == self._high and seq <= self._low:
-            self._low, self._wrapped = seq, True
-            return []
+            out: list[Message] = []
+            if seq < self._low:
+                # the earlier wraps landed above the lowest number: they lost messages
+                if self._landings:
+                    count = (self._low - seq) * self._landings
+                    span = f"seq {seq}..{self._low - 1}" if self._low - seq > 1 else f"seq {seq}"
+                    out.append(Lost(count, f"{span} never arrived at an earlier wrap"))
+                self._low, self._landings = seq, 0
+            self._landings += 1
+            self._wrapped = True
+            return out
         if last == self._high and self._wrapped:
             return _lost(self._low - 1, seq, seq - self._low)
         self._low = min(self._low, seq)

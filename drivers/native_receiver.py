@@ -11,10 +11,13 @@ from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFra
 from drivers.native_messages import frame_message
 from drivers.to_events import message_line
 
-WINDOW: Final = SEQ_MODULUS // 2  # a frame this far ahead is news, further is behind
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
+# A frame further ahead than a receiver can hold is no gap to fill: like a frame behind,
+# it is believed only when what follows agrees (a restarted or long-running shoe).
+NEAR: Final = MAX_HELD
+HEARTBEATS: Final = 3  # heartbeats behind, agreeing, that are worth an alarm
 MAX_ASK: Final = 255  # frames one resend request can name
-HISTORY: Final = 1024  # delivered frames remembered, so that a duplicate is known by content
+HISTORY: Final = 2048  # frames remembered, so that a duplicate is known by its contents
 
 
 @dataclass(slots=True)
@@ -34,8 +37,9 @@ class NativeReceiver:
     """Delivers each message once and in sequence order, asking the shoe to resend what is
     missing; what stays missing after `retries` requests is reported as `Lost`.
 
-    A frame behind the expected number is a duplicate when its contents are those already
-    delivered under its number. Otherwise it may be a restarted shoe; a restart is believed
+    A frame is a duplicate when the same frame (number and contents) was delivered or
+    reported lately, even before a restart; a frame behind the expected number that is not
+    one it may be a restarted shoe; a restart is believed
     only when the next frame agrees (a heartbeat then that frame, or two frames in a row);
     a frame behind that nothing confirms is reported, never delivered.
 
@@ -63,7 +67,8 @@ class NativeReceiver:
         self._expected = start
         self._known_end = start  # one past the last number the shoe is known to have used
         self._held: dict[int, NativeFrame] = {}
-        self._delivered: dict[int, NativeFrame] = {}
+        self._delivered = 0
+        self._seen: dict[NativeFrame, None] = {}  # delivered or reported, across restarts
         self._restart: _Restart | None = None
         self._asks = 0
         self._asked_at = 0.0
@@ -119,15 +124,17 @@ class NativeReceiver:
             self._synced = True
             self._expected = self._known_end = frame.seq
         heartbeat = frame.type is FrameType.HEARTBEAT
-        duplicate = not heartbeat and self._delivered.get(frame.seq) == frame
+        duplicate = not heartbeat and frame in self._seen
         restart = self._restart
         if restart is not None and frame.seq == restart.next and not duplicate:
             return self._agrees(restart, frame)
-        if self._ahead(frame.seq) < WINDOW:
+        if self._ahead(frame.seq) < NEAR:
             out = self._reject()
             if heartbeat:
                 self._learn_end(frame.seq)
                 return out
+            if duplicate and frame.seq != self._expected:
+                return out  # a stale copy of a frame from before a restart
             return out + self._data(frame)
         if duplicate:
             return []  # a repeat, or a resend no longer needed: nothing new, no restart
@@ -137,13 +144,23 @@ class NativeReceiver:
 
     def _agrees(self, restart: _Restart, frame: NativeFrame) -> list[Message]:
         """`frame` is numbered where a restarted count would be: the restart is believed
-        once it holds a data frame and something agrees with it."""
+        once it holds a data frame and something agrees with it; heartbeats alone only
+        raise an alarm, when `HEARTBEATS` of them agree."""
         restart.signals += 1
         if frame.type is not FrameType.HEARTBEAT:
             restart.frames.append(frame)
             restart.next = (frame.seq + 1) % SEQ_MODULUS
-        if restart.signals >= 2 and restart.frames:
+        if restart.frames and restart.signals >= 2:
             return self._believe_restart()
+        if restart.signals == HEARTBEATS:
+            # heartbeats alone may all be stale copies, but are worth telling the tailleur
+            last = (self._expected - 1) % SEQ_MODULUS
+            return [
+                ShoeAlarm(
+                    f"the shoe's heartbeats put its count at seq {frame.seq}, behind {last}: "
+                    "frames may be lost"
+                )
+            ]
         return []
 
     def _reject(self) -> list[Message]:
@@ -152,10 +169,13 @@ class NativeReceiver:
         restart, self._restart = self._restart, None
         if restart is None:
             return []
+        for frame in restart.frames:
+            self._remember(frame)
         return [
             ShoeAlarm(
-                f"seq {f.seq} came again with other contents ({_brief(f)}), "
-                f"after {(self._expected - 1) % SEQ_MODULUS}: not delivered"
+                f"seq {f.seq} ({_brief(f)}) came behind the count, after "
+                f"{(self._expected - 1) % SEQ_MODULUS}, and nothing confirmed a restart: "
+                "not delivered"
             )
             for f in restart.frames
         ]
@@ -179,16 +199,19 @@ class NativeReceiver:
                     "what it sent before was not received"
                 )
             )
-        self._expected = self._known_end = restart.first
+        # a shoe counts from 0 when it starts: what it numbered before these is asked for
+        self._expected = 0 if restart.first < NEAR else restart.first
+        self._known_end = restart.first
         self._held.clear()
-        self._delivered.clear()
         self._asks = 0
         for frame in restart.frames:
             out += self._data(frame)
+        if self._missing() and not self._can_ask and len(self._held) >= MAX_HELD:
+            out += self._give_up()
         return out
 
     def _learn_end(self, end: int) -> None:
-        if 0 < self._ahead(end) < WINDOW and self._ahead(end) > self._ahead(self._known_end):
+        if 0 < self._ahead(end) <= NEAR and self._ahead(end) > self._ahead(self._known_end):
             self._known_end = end
 
     def _data(self, frame: NativeFrame) -> list[Message]:
@@ -200,12 +223,16 @@ class NativeReceiver:
         out: list[Message] = []
         while (frame := self._held.pop(self._expected, None)) is not None:
             out.append(frame_message(frame))
-            self._delivered.pop(frame.seq, None)
-            self._delivered[frame.seq] = frame
-            if len(self._delivered) > HISTORY:
-                del self._delivered[next(iter(self._delivered))]
+            self._delivered += 1
+            self._remember(frame)
             self._expected = (self._expected + 1) % SEQ_MODULUS
         return out
+
+    def _remember(self, frame: NativeFrame) -> None:
+        self._seen.pop(frame, None)
+        self._seen[frame] = None
+        if len(self._seen) > HISTORY:
+            del self._seen[next(iter(self._seen))]
 
     def _chase(self, now: float) -> list[Message]:
         if len(self._held) >= MAX_HELD:

@@ -175,7 +175,10 @@ def test_a_lone_frame_behind_with_other_contents_is_reported_not_delivered() -> 
     receiver.feed(deal(5000, 3)[0], 0.0)
     got = receiver.feed(wire(card("KD"), 4990) + wire(card("QD"), 5003), 0.1)
     assert got == [
-        ShoeAlarm("seq 4990 came again with other contents (card KD), after 5002: not delivered"),
+        ShoeAlarm(
+            "seq 4990 (card KD) came behind the count, after 5002, and nothing confirmed a "
+            "restart: not delivered"
+        ),
         card("QD"),
     ]
 
@@ -195,14 +198,24 @@ def test_a_restart_whose_heartbeat_was_lost_is_believed_on_two_agreeing_frames()
     ]
 
 
-def test_a_restart_far_behind_is_followed() -> None:
-    receiver = NativeReceiver(can_ask=False)
+def test_a_restart_is_followed_and_what_it_numbered_before_is_asked_for() -> None:
+    receiver = NativeReceiver()
     receiver.feed(deal(5000, 3)[0], 0.0)
     got = receiver.feed(wire(card("KD"), 7) + wire(card("QD"), 8), 0.2)
+    assert got == [ShoeAlarm("the shoe restarted its count: seq 7 after 5002")]
+    assert requests(receiver) == [(0, 7)]
+    resent, dealt = deal(0, 7, offset=20)
+    assert receiver.feed(resent, 0.3) == [*dealt, card("KD"), card("QD")]
+
+
+def test_three_heartbeats_behind_with_nothing_else_raise_an_alarm_but_change_nothing() -> None:
+    receiver = NativeReceiver(can_ask=False)
+    data, messages = deal(0, 30)
+    got = receiver.feed(data + heartbeat(5) * 3 + wire(card("KD"), 30), 0.0)
     assert got == [
-        ShoeAlarm("the shoe restarted its count: seq 7 after 5002"),
+        *messages,
+        ShoeAlarm("the shoe's heartbeats put its count at seq 5, behind 29: frames may be lost"),
         card("KD"),
-        card("QD"),
     ]
 
 
@@ -237,7 +250,8 @@ def test_repeats_and_stale_heartbeats_never_deliver_a_frame_twice(
     first: int, count: int, inserts: list[tuple[int, int, bool]], live: bool
 ) -> None:
     """Copies of frames already sent and heartbeats already sent, put back anywhere later
-    in the stream: every message comes out exactly once, with no alarm."""
+    in the stream: every message comes out exactly once; the only alarm is the one for
+    stale heartbeats three times over, which might be a shoe that restarted."""
     frames = [wire(CardRead(ALL_CARDS[i % 52]), first + i) for i in range(count)]
     stream = [item for i, f in enumerate(frames) for item in (heartbeat(first + i), f)]
     for place, which, is_heartbeat in inserts:
@@ -246,7 +260,10 @@ def test_repeats_and_stale_heartbeats_never_deliver_a_frame_twice(
         stream.insert(at, heartbeat(first + sent) if is_heartbeat else frames[sent])
     receiver = NativeReceiver(can_ask=live, first_expected=first)
     got = receiver.feed(b"".join(stream), 0.0) + receiver.finish()
-    assert got == [CardRead(ALL_CARDS[i % 52]) for i in range(count)]
+    assert [m for m in got if not isinstance(m, ShoeAlarm)] == [
+        CardRead(ALL_CARDS[i % 52]) for i in range(count)
+    ]
+    assert all(m.text.startswith("the shoe's heartbeats") for m in got if isinstance(m, ShoeAlarm))
 
 
 @settings(max_examples=200, deadline=None)
