@@ -230,10 +230,15 @@ def decode_live(
     if case == "native":
         end = (stream.seqs[-1] + 1) % SEQ_MODULUS
         beat = NativeFrame(end, FrameType.HEARTBEAT).encode()
-        for _ in range(40):
-            now += 0.25
-            out += decoder.feed(damage([beat], faults, rng, []), now)
-            out += decoder.feed(answer(), now)
+        quiet = 0
+        for _ in range(300):  # the shoe idles, a heartbeat a second, until the link settles
+            if quiet >= 60:
+                break
+            now += 1.0
+            more = decoder.feed(damage([beat], faults, rng, []), now)
+            more += decoder.feed(answer(), now)
+            quiet = 0 if any(not isinstance(m, Garbage) for m in more) else quiet + 1
+            out += more
     now += 1.0
     out += decoder.idle(now)
     return out + decoder.finish()
@@ -266,11 +271,11 @@ def _pairs(sent: list[Message], got: list[Message]) -> dict[int, int]:
     i, j = len(sent), len(got)
     while i and j:
         weight = _weight(sent[i - 1], got[j - 1])
-        if weight and rows[i][j] == rows[i - 1][j - 1] + weight:
+        if rows[i][j] == rows[i - 1][j]:
+            i -= 1  # of equal alignments, the one matching earlier sent messages
+        elif weight and rows[i][j] == rows[i - 1][j - 1] + weight:
             pairs[j - 1] = i - 1
             i, j = i - 1, j - 1
-        elif rows[i][j] == rows[i - 1][j]:
-            i -= 1
         else:
             j -= 1
     return pairs
@@ -287,7 +292,7 @@ def align(
     bee_alarms: bool,
 ) -> None:
     """Accounts for every message sent and every message delivered. Messages missing before
-    the first one delivered in a capture (it may begin anywhere) and, when `tail`, after the last
+    the first one delivered when `capture` (it may begin anywhere) and, when `tail`, after the last
     one (nothing came after them to tell) cannot be noticed by any receiver: they are
     counted apart. With `bee_alarms`, unreadable bytes raise an alarm on a live line. A
     loss reported late (angel learns its range as it goes) is set against a silent one."""
@@ -380,8 +385,10 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
     else:
         decoded = decode_live(case, stream, frames, faults, rng, stale=stale)
         # a native shoe's heartbeat tells of its last frame; the dialects have none
-        tail = case != "native"
-        align(stream, decoded, tally, seed, capture=False, tail=tail, bee_alarms=case == "bee")
+        # a native table knows the first number; the dialects cannot know what came before
+        # their first message, nor, with no heartbeat, what came after their last
+        edges = case != "native"
+        align(stream, decoded, tally, seed, capture=edges, tail=edges, bee_alarms=case == "bee")
 
 
 def _hang(signum: int, frame: StackFrame | None) -> None:

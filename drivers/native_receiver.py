@@ -70,6 +70,7 @@ class NativeReceiver:
         self._delivered = 0
         self._seen: dict[NativeFrame, None] = {}  # delivered or reported, across restarts
         self._restart: _Restart | None = None
+        self._beats: dict[int, int] = {}  # heartbeats away from the count, by number
         self._asks = 0
         self._asked_at = 0.0
         self._asked_for = 0
@@ -144,24 +145,28 @@ class NativeReceiver:
 
     def _agrees(self, restart: _Restart, frame: NativeFrame) -> list[Message]:
         """`frame` is numbered where a restarted count would be: the restart is believed
-        once it holds a data frame and something agrees with it; heartbeats alone only
-        raise an alarm, when `HEARTBEATS` of them agree."""
+        once it holds a data frame and something agrees with it."""
         restart.signals += 1
         if frame.type is not FrameType.HEARTBEAT:
             restart.frames.append(frame)
             restart.next = (frame.seq + 1) % SEQ_MODULUS
         if restart.frames and restart.signals >= 2:
             return self._believe_restart()
-        if restart.signals == HEARTBEATS:
-            # heartbeats alone may all be stale copies, but are worth telling the tailleur
-            last = (self._expected - 1) % SEQ_MODULUS
-            return [
-                ShoeAlarm(
-                    f"the shoe's heartbeats put its count at seq {frame.seq}, behind {last}: "
-                    "frames may be lost"
-                )
-            ]
-        return []
+        return self._heartbeat_behind(frame) if frame.type is FrameType.HEARTBEAT else []
+
+    def _heartbeat_behind(self, frame: NativeFrame) -> list[Message]:
+        """Heartbeats alone may all be stale copies, so they change nothing; but
+        `HEARTBEATS` of them naming the same number away from the count are worth an alarm."""
+        self._beats[frame.seq] = count = self._beats.get(frame.seq, 0) + 1
+        if count != HEARTBEATS:
+            return []
+        last = (self._expected - 1) % SEQ_MODULUS
+        return [
+            ShoeAlarm(
+                f"the shoe's heartbeats put its count at seq {frame.seq}, after {last}: "
+                "frames may be lost"
+            )
+        ]
 
     def _reject(self) -> list[Message]:
         """What followed did not agree: the frames behind the count are reported, not
@@ -203,6 +208,7 @@ class NativeReceiver:
         self._expected = 0 if restart.first < NEAR else restart.first
         self._known_end = restart.first
         self._held.clear()
+        self._beats.clear()
         self._asks = 0
         for frame in restart.frames:
             out += self._data(frame)
@@ -224,6 +230,7 @@ class NativeReceiver:
         while (frame := self._held.pop(self._expected, None)) is not None:
             out.append(frame_message(frame))
             self._delivered += 1
+            self._beats.clear()  # the count moved: heartbeats away from it are news again
             self._remember(frame)
             self._expected = (self._expected + 1) % SEQ_MODULUS
         return out

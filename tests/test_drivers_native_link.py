@@ -211,10 +211,11 @@ def test_a_restart_is_followed_and_what_it_numbered_before_is_asked_for() -> Non
 def test_three_heartbeats_behind_with_nothing_else_raise_an_alarm_but_change_nothing() -> None:
     receiver = NativeReceiver(can_ask=False)
     data, messages = deal(0, 30)
-    got = receiver.feed(data + heartbeat(5) * 3 + wire(card("KD"), 30), 0.0)
+    stale = heartbeat(5) + wire(messages[4], 4)
+    got = receiver.feed(data + stale * 3 + wire(card("KD"), 30), 0.0)
     assert got == [
         *messages,
-        ShoeAlarm("the shoe's heartbeats put its count at seq 5, behind 29: frames may be lost"),
+        ShoeAlarm("the shoe's heartbeats put its count at seq 5, after 29: frames may be lost"),
         card("KD"),
     ]
 
