@@ -95,17 +95,20 @@ class Stream:
     messages: list[Message]
     seqs: list[int]
     restarts: frozenset[int]
+    bottom: int  # the counter's lowest number
+    top: int  # and its highest
 
 
 def shoe_stream(rng: random.Random, values: int, first: int) -> Stream:
     count = rng.randint(1, 52)  # cards unique in a stream, so that alignment is exact
     cards = rng.sample(ALL_CARDS, 52)
     messages: list[Message] = []
+    # one cut card and one failed read at most, as in a shoe: so that alignment is exact
     for index in range(count):
         roll = rng.random()
-        if roll < 0.04:
+        if roll < 0.04 and CutRead() not in messages:
             messages.append(CutRead())
-        elif roll < 0.08:
+        elif roll < 0.08 and Misread() not in messages:
             messages.append(Misread())
         elif roll < 0.11:
             messages.append(ShoeAlarm(f"E{rng.randint(0, 9)} SHOE {index}"))
@@ -118,7 +121,7 @@ def shoe_stream(rng: random.Random, values: int, first: int) -> Stream:
         at = rng.randrange(1, count)
         seqs[at:] = [first + i % values for i in range(count - at)]
         restarts.add(at)
-    return Stream(messages, seqs, frozenset(restarts))
+    return Stream(messages, seqs, frozenset(restarts), first, first + values - 1)
 
 
 def damage(frames: list[bytes], faults: Faults, rng: random.Random, stale: list[bytes]) -> bytes:
@@ -307,20 +310,41 @@ def align(
     alarmed = False  # a link alarm: a restart, whose losses it cannot count
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
+    delivered: set[int] = set()  # the numbers of the messages delivered
 
     def missing(upto: int, where: str) -> None:
         nonlocal reported, alarmed, garbage, restart_alarm
         count = upto - start
         covered = count if alarmed else min(count, reported)
         counts["reported missing"] += covered
+        uncovered = count - covered
         if garbage and bee_alarms:
-            counts["missing after unreadable bytes (bee: alarmed)"] += count - covered
-        else:
-            counts[where] += count - covered
+            counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
+            uncovered = 0
+        elif uncovered and where == "SILENT LOSS":
+            # angel learns its range: an end of the count, lost before the range showed it
+            edges = min(uncovered, edge_unknown(upto))
+            counts["lost at an end of a count not yet known (angel)"] += edges
+            uncovered -= edges
+        counts[where] += uncovered
         counts["lost over-reported"] += max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
         reported, alarmed, garbage, restart_alarm = 0, False, False, False
+
+    def edge_unknown(upto: int) -> int:
+        """How many messages missing in sent[start:upto] are at an end of a count whose range
+        was not known yet: numbered with the counter's highest or lowest number while none so
+        numbered was delivered, or the last before a restart."""
+        if stream.top >= SEQ_MODULUS - 1:
+            return 0
+        found = 0
+        for edge in (stream.bottom, stream.top):
+            if edge not in delivered and start > 0:
+                found += stream.seqs[start:upto].count(edge)
+        # a count restarting just after the lost ones looks like a wrap at its last number
+        found += sum(r - start for r in stream.restarts if start < r <= upto)
+        return found
 
     index = 0
     for message in got:
@@ -343,6 +367,7 @@ def align(
             head = capture and not start
             missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
             counts["delivered" if message == sent[j] else "delivered as a misread"] += 1
+            delivered.add(stream.seqs[j])
             start = j + 1
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
     late = min(counts["SILENT LOSS"], counts["lost over-reported"])

@@ -35,11 +35,12 @@ class Copy:
 
 @dataclass(slots=True)
 class _Group:
-    """The copies read so far of one message; `believed` once enough of them agree."""
+    """The copies read so far of one message, and those believed, once enough agree (two
+    messages under one number: a count that restarted at the number it had reached)."""
 
     seq: int
     copies: list[Copy] = field(default_factory=list)
-    believed: Copy | None = None
+    believed: list[Copy] = field(default_factory=list)
 
 
 class SequenceCount:
@@ -199,7 +200,7 @@ class AngelDecoder:
             return out + self._judge()
         self._odd.append(copy)
         agreeing = [c for c in self._odd if c.seq == copy.seq]
-        complete = group.believed is not None and len(group.copies) >= COPIES
+        complete = bool(group.believed) and len(group.copies) >= COPIES
         if len(self._odd) > self._lookahead or len(agreeing) > 1 or complete:
             odd, self._odd = self._odd, []
             out += self._close(agreeing if len(agreeing) > 1 else [])
@@ -220,19 +221,18 @@ class AngelDecoder:
     def _judge(self) -> list[Message]:
         group = self._group
         assert group is not None
-        if group.believed is not None:
-            return []
-        copy, votes = Counter(group.copies).most_common(1)[0]
-        if votes < self._votes:
-            return []
-        group.believed = copy
-        return self._deliver(copy, data_message(copy.data), copy.seq)
+        out: list[Message] = []
+        for copy, votes in Counter(group.copies).items():
+            if votes >= self._votes and copy not in group.believed:
+                group.believed.append(copy)
+                out += self._deliver(copy, data_message(copy.data), copy.seq)
+        return out
 
     def _close(self, next_copies: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
         as a misnumbered copy of the message before it or of the one after it."""
         group, self._group = self._group, None
-        if group is None or group.believed is not None:
+        if group is None or group.believed:
             return []
         copy = Counter(group.copies).most_common(1)[0][0]
         last = self._last
