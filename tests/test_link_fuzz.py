@@ -10,7 +10,6 @@ import pytest
 
 from bench.fuzz_links import CASES, FORBIDDEN, fuzz_case
 
-
 # Open: angel with no check still loses some messages silently under heavy corruption
 # (README, "What the shoe links cannot detect"); `make fuzz` reports them and fails on them.
 KNOWN_OPEN = {"angel-none": {"SILENT LOSS"}}
