@@ -18,6 +18,13 @@ from drivers.to_events import message_json, message_line
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 
 
+def _seq_range(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    if not (low.isdigit() and high.isdigit() and int(low) < int(high) <= 255):
+        raise argparse.ArgumentTypeError(f"want LOW-HIGH within 0-255, e.g. 48-57, not {text!r}")
+    return int(low), int(high)
+
+
 def _add_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
@@ -25,6 +32,13 @@ def _add_check(parser: argparse.ArgumentParser) -> None:
         choices=[UNVERIFIED, *CHECKS],
         help="angel's check algorithm, which is not published (default: not verified, "
         "two agreeing copies needed)",
+    )
+    parser.add_argument(
+        "--seq-range",
+        type=_seq_range,
+        metavar="LOW-HIGH",
+        help="angel's sequence numbers, when the shoe model's range is known (default: "
+        "learned from the stream)",
     )
 
 
@@ -50,7 +64,8 @@ def decode(args: list[str]) -> int:
     except OSError as err:
         print(f"croupier decode: cannot read {options.file!r}: {err.strerror}", file=sys.stderr)
         return 2
-    for message in decode_bytes(data, options.dialect, check=options.check):
+    found = decode_bytes(data, options.dialect, check=options.check, seq_range=options.seq_range)
+    for message in found:
         if not options.json:
             print(message_line(message))
         elif (obj := message_json(message)) is not None:
@@ -105,7 +120,7 @@ def table(args: list[str]) -> int:
     sources: list[ShoeSource] = []
     try:
         rulebook = load_rulebook(options.rules)
-        decoding = DecoderOptions(check=options.check)
+        decoding = DecoderOptions(check=options.check, seq_range=options.seq_range)
         if options.shoe is not None:
             sources.append(
                 open_backend(
