@@ -335,7 +335,7 @@ def align(
     def edge_unknown(upto: int) -> int:
         """How many messages missing in sent[start:upto] are at an end of a count whose range
         was not known yet: numbered outside the numbers delivered so far, or the last before
-        a restart."""
+        a restart (which looks like a wrap) and the first after it."""
         if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
             return 0  # native counts to 65535, bee does not count
         if not delivered:
@@ -345,8 +345,7 @@ def align(
         # a count restarting just after the lost ones looks like a wrap at its last number
         for r in stream.restarts:
             if start <= r <= upto:
-                # and one restarting at the number it had reached repeats that number
-                found += r - start + (r < upto and stream.seqs[r] == stream.seqs[r - 1])
+                found += r - start + (r < upto)  # and the first of the new count
         return found
 
     index = 0

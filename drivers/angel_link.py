@@ -20,7 +20,15 @@ from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
 from drivers.checks import check_named
-from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import (
+    CardRead,
+    CutRead,
+    Garbage,
+    Lost,
+    Message,
+    Misread,
+    ShoeAlarm,
+)
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
 
@@ -70,51 +78,60 @@ class SequenceCount:
             return True
         return self._range is None and previous == self._high and seq <= self._low
 
-    def step(self, seq: int) -> list[Message]:
-        """What the step from the last number to `seq` says was lost or happened."""
+    def step(self, seq: int, between: int = 0) -> list[Message]:
+        """What the step from the last number to `seq` says was lost or happened;
+        `between` messages were delivered since the last number, their own not trusted,
+        and took the numbers just before `seq`."""
         last, self._last = self._last, seq
         if last is None:
             self._low = self._high = seq
             return []
         if self._range is not None:
-            return self._step_in_range(last, seq, *self._range)
-        return self._step_learned(last, seq)
+            return self._step_in_range(last, seq, between, *self._range)
+        return self._step_learned(last, seq, between)
 
-    def _step_in_range(self, last: int, seq: int, low: int, high: int) -> list[Message]:
+    def _step_in_range(
+        self, last: int, seq: int, between: int, low: int, high: int
+    ) -> list[Message]:
         ahead = (seq - last) % (high - low + 1)
-        if ahead <= 1:
+        if ahead <= 1 + between:
             return []
         if seq == low:
-            return [_restart(last, seq, ahead - 1)]
-        return _lost(last, seq, ahead - 1)
+            return [_restart(last, seq, ahead - 1 - between)]
+        return _lost(last, seq, ahead - 1 - between, between)
 
-    def _step_learned(self, last: int, seq: int) -> list[Message]:
+    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
         if seq >= last:
             self._high = max(self._high, seq)
-            return _lost(last, seq, max(0, seq - last - 1))
-        if last == self._high and seq <= self._low:
+            return _lost(last, seq, seq - last - 1 - between, between)
+        landing = seq - between  # where the count wrapped to, if it did
+        if last == self._high and landing <= self._low:
             out: list[Message] = []
-            if seq < self._low:
+            if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages
                 if self._landings:
-                    count = (self._low - seq) * self._landings
-                    span = f"seq {seq}..{self._low - 1}" if self._low - seq > 1 else f"seq {seq}"
+                    count = (self._low - landing) * self._landings
+                    span = f"seq {landing}..{self._low - 1}"
                     out.append(Lost(count, f"{span} never arrived at an earlier wrap"))
-                self._low, self._landings = seq, 0
+                self._low, self._landings = landing, 0
             self._landings += 1
             self._wrapped = True
             return out
         if last == self._high and self._wrapped:
-            return _lost(self._low - 1, seq, seq - self._low)
+            return _lost(self._low - 1, seq, seq - self._low - between, between)
         self._low = min(self._low, seq)
-        missed = self._high - last + seq - self._low if self._wrapped else None
+        missed = self._high - last + seq - self._low - between if self._wrapped else None
         return [_restart(last, seq, missed)]
 
 
-def _lost(before: int, after: int, count: int) -> list[Message]:
-    if not count:
+def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
+    """`count` of the numbers strictly between `before` and `after` never arrived, the
+    others (`between`) were delivered with their numbers unread."""
+    if count <= 0:
         return []
-    span = f"seq {before + 1}" if count == 1 else f"seq {before + 1}..{after - 1}"
+    span = f"seq {before + 1}" if count + between == 1 else f"seq {before + 1}..{after - 1}"
+    if between:
+        return [Lost(count, f"{count} of {span} never arrived ({between} read, unnumbered)")]
     return [Lost(count, f"{span} never arrived")]
 
 
@@ -154,6 +171,7 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
+        self._untrusted = 0  # messages delivered since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
 
@@ -225,7 +243,7 @@ class AngelDecoder:
         for copy, votes in Counter(group.copies).items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                out += self._deliver(copy, data_message(copy.data), copy.seq)
+                out += self._deliver(copy, data_message(copy.data))
         return out
 
     def _close(self, next_copies: list[Copy]) -> list[Message]:
@@ -245,17 +263,17 @@ class AngelDecoder:
             after = Counter(next_copies).most_common(1)[0][0]
             if copy.data == after.data and not self._count.follows(copy.seq, after.seq):
                 return []
-        seq = copy.seq
-        count_last = self._count.last
-        if count_last is not None and not self._count.follows(count_last, seq):
-            seq = self._count.successor(count_last)  # a lone copy's number is not trusted
-        return self._deliver(copy, _unconfirmed(group.copies), seq)
+        # a lone copy's number is not trusted: the next message believed counts it
+        self._last = copy
+        self._untrusted += 1
+        return [_unconfirmed(group.copies)]
 
-    def _deliver(self, copy: Copy, message: Message, seq: int) -> list[Message]:
+    def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         self._last = copy
-        return [*self._count.step(seq), message]
+        between, self._untrusted = self._untrusted, 0
+        return [*self._count.step(copy.seq, between), message]
 
 
 def _unconfirmed(copies: list[Copy]) -> Message:
