@@ -20,15 +20,7 @@ from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
 from drivers.checks import check_named
-from drivers.messages import (
-    CardRead,
-    CutRead,
-    Garbage,
-    Lost,
-    Message,
-    Misread,
-    ShoeAlarm,
-)
+from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
 
@@ -62,11 +54,7 @@ class SequenceCount:
         self._wrapped = False
         self._landings = 0  # wraps that landed on the lowest number seen
 
-    @property
-    def last(self) -> int | None:
-        return self._last
-
-    def successor(self, seq: int) -> int:
+    def _successor(self, seq: int) -> int:
         if self._range is not None:
             low, high = self._range
             return low if seq == high else seq + 1
@@ -74,7 +62,7 @@ class SequenceCount:
 
     def follows(self, previous: int, seq: int) -> bool:
         """`seq` may be the number after `previous`, as far as the range known tells."""
-        if seq == self.successor(previous):
+        if seq == self._successor(previous):
             return True
         return self._range is None and previous == self._high and seq <= self._low
 
