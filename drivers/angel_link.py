@@ -82,6 +82,8 @@ class SequenceCount:
         self, last: int, seq: int, between: int, low: int, high: int
     ) -> list[Message]:
         ahead = (seq - last) % (high - low + 1)
+        if not ahead:  # another message under the same number
+            return [_restart(last, seq, None)]
         if ahead <= 1 + between:
             return []
         if seq == low:
@@ -89,7 +91,9 @@ class SequenceCount:
         return _lost(last, seq, ahead - 1 - between, between)
 
     def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
-        if seq >= last:
+        if seq == last:  # another message under the same number
+            return [_restart(last, seq, None)]
+        if seq > last:
             self._high = max(self._high, seq)
             return _lost(last, seq, seq - last - 1 - between, between)
         landing = seq - between  # where the count wrapped to, if it did
