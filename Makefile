@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv demo test bench lint crash clean
+.PHONY: venv demo test bench fuzz lint crash clean
 
 venv: $(STAMP)
 
@@ -26,6 +26,12 @@ crash: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# FUZZ_SECONDS in all, shared by the four cases; at most FUZZ_INPUTS inputs each
+FUZZ_SECONDS ?= 600
+FUZZ_INPUTS ?= 1000000
+fuzz: $(STAMP)
+	$(BIN)/python -m bench.fuzz_links --seconds $(FUZZ_SECONDS) --inputs $(FUZZ_INPUTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -23,6 +23,13 @@ TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 MAX_CAPTURE = 64 * 2**20  # a day of a busy shoe at 115200 baud is a few MiB
 
 
+def _seq_range(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    if not (low.isdigit() and high.isdigit() and int(low) < int(high) <= 255):
+        raise argparse.ArgumentTypeError(f"want LOW-HIGH within 0-255, e.g. 48-57, not {text!r}")
+    return int(low), int(high)
+
+
 def _add_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
@@ -30,6 +37,13 @@ def _add_check(parser: argparse.ArgumentParser) -> None:
         choices=[UNVERIFIED, *CHECKS],
         help="angel's check algorithm, which is not published (default: not verified, "
         "two agreeing copies needed)",
+    )
+    parser.add_argument(
+        "--seq-range",
+        type=_seq_range,
+        metavar="LOW-HIGH",
+        help="angel's sequence numbers, when the shoe model's range is known (default: "
+        "learned from the stream)",
     )
 
 
@@ -59,7 +73,8 @@ def decode(args: list[str]) -> int:
         print(f"croupier decode: {options.file!r} is larger than {MAX_CAPTURE // 2**20} MiB; "
               "split the capture", file=sys.stderr)
         return 2
-    for message in decode_bytes(data, options.dialect, check=options.check):
+    found = decode_bytes(data, options.dialect, check=options.check, seq_range=options.seq_range)
+    for message in found:
         if not options.json:
             print(message_line(message))
         elif (obj := message_json(message)) is not None:
@@ -123,7 +138,8 @@ def table(args: list[str]) -> int:
             playing = JournaledTable.open(journal, rulebook,
                                           secret=read_secret(options.key_file))
         resume_at = playing.link if isinstance(playing, JournaledTable) else None
-        decoding = DecoderOptions(check=options.check, resume_at=resume_at)
+        decoding = DecoderOptions(check=options.check, resume_at=resume_at,
+                                  seq_range=options.seq_range)
         if options.shoe is not None:
             sources.append(
                 open_backend(

@@ -2,9 +2,9 @@
 
 `ENQ SEQ DATA… ETX CHK CHK` at 4800 baud. The check algorithm is not public, so it is a
 setting (`drivers.checks`); with `none` the check bytes are not verified and a message is
-believed only when two of its copies agree. The cut card, a failed read and face-up cards
-are not in the public description: the byte values used for them here are our
-assumptions (PROTOCOL.md §6), kept in this one module.
+believed only when two of its copies agree (`drivers.angel_link`). The cut card, a failed
+read and face-up cards are not in the public description: the byte values used for them
+here are our assumptions (PROTOCOL.md §6), kept in this one module.
 """
 
 from __future__ import annotations
@@ -12,17 +12,16 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.cards import Card, Rank, Suit
-from drivers.checks import Check, check_named
+from drivers.checks import Check
 from drivers.errors import BadFrameError
 from drivers.framing import ResyncingFramer
-from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
+from drivers.messages import CardRead, CutRead, Message, Misread, ShoeAlarm, Status
 
 ENQ: Final = 0x05
 ETX: Final = 0x03
 BAUD: Final = 4800
 COPIES: Final = 3
 RESET_AFTER: Final = 64  # the known parser gives up on a frame with no ETX after this many
-RECENT: Final = 32  # a sequence number this close behind the last delivered one is a repeat
 
 _SUITS: Final = {1: Suit.DIAMONDS, 2: Suit.CLUBS, 3: Suit.SPADES, 4: Suit.HEARTS}
 _SUIT_BITS: Final = {suit: bits for bits, suit in _SUITS.items()}
@@ -131,82 +130,3 @@ class AngelFramer(ResyncingFramer[tuple[int, bytes]]):
                 continue
             del buffer[:end]
             return body[0], body[1:]
-
-
-class AngelDecoder:
-    """Frames → messages, each once: copies are matched by (sequence, data); a message is
-    believed when `votes` copies agree (one when the check is verified). A message that
-    never got its votes is still delivered, a card as a `Misread` with its reading as the
-    guess; a run of sequence numbers that never arrived is reported as `Lost`."""
-
-    def __init__(self, *, check: str = "none", votes: int | None = None) -> None:
-        algorithm = check_named(check)
-        self._framer = AngelFramer(algorithm)
-        self._votes = votes or (1 if algorithm else 2)
-        self._last: int | None = None
-        self._pending: dict[tuple[int, bytes], int] = {}
-
-    def feed(self, data: bytes, now: float) -> list[Message]:
-        return self._take(self._framer.feed(data))
-
-    def idle(self, now: float) -> list[Message]:
-        return self._take(self._framer.drop_partial()) + self._settle()
-
-    def finish(self) -> list[Message]:
-        return self._take(self._framer.finish()) + self._settle()
-
-    def outgoing(self) -> bytes:
-        return b""
-
-    def _ahead(self, seq: int) -> int:
-        return (seq - self._last) % 256 if self._last is not None else 1
-
-    def _take(self, items: list[tuple[int, bytes] | Garbage]) -> list[Message]:
-        out: list[Message] = []
-        for item in items:
-            if isinstance(item, Garbage):
-                out.append(item)
-                continue
-            seq, data = item
-            if self._last is not None and (self._last - seq) % 256 < RECENT:
-                continue  # a copy of something delivered already
-            count = self._pending[item] = self._pending.get(item, 0) + 1
-            if count >= self._votes:
-                out += self._confirm(seq, data)
-        return out
-
-    def _confirm(self, seq: int, data: bytes) -> list[Message]:
-        """Copies of messages between the last one and this that never got their votes are
-        messages whose other copies were lost; the rest were corrupted copies."""
-        limit = self._ahead(seq)
-        earlier = [(s, d) for (s, d) in self._pending if 0 < self._ahead(s) < limit]
-        out = self._unconfirmed(earlier)
-        self._pending.clear()
-        return out + self._deliver(seq, data_message(data))
-
-    def _settle(self) -> list[Message]:
-        near = [(s, d) for (s, d) in self._pending if 0 < self._ahead(s) <= RECENT]
-        out = self._unconfirmed(near)
-        self._pending.clear()
-        return out
-
-    def _unconfirmed(self, copies: list[tuple[int, bytes]]) -> list[Message]:
-        best: dict[int, bytes] = {}
-        for seq, data in sorted(copies, key=lambda c: -self._pending[c]):
-            best.setdefault(seq, data)
-        out: list[Message] = []
-        for seq in sorted(best, key=self._ahead):
-            message = data_message(best[seq])
-            if isinstance(message, CardRead):
-                message = Misread(guess=message.card)
-            out += self._deliver(seq, message)
-        return out
-
-    def _deliver(self, seq: int, message: Message) -> list[Message]:
-        out: list[Message] = []
-        if self._last is not None:
-            missing = self._ahead(seq) - 1
-            if missing:
-                out.append(Lost(missing, f"{missing} message(s) before seq {seq} never arrived"))
-        self._last = seq
-        return [*out, message]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from drivers import angel, bee
+from drivers.angel_link import AngelDecoder
 from drivers.checks import check_named, crc16_ccitt
 from drivers.decoder import Decoder
 from drivers.errors import DialectError
@@ -22,12 +23,17 @@ class DecoderOptions:
     """Settings a dialect may need: `check` names angel's unpublished check algorithm;
     `live` is False for a capture file, where nobody can be asked to resend;
     `resend_after` is how long a native receiver waits before asking again; `resume_at` the
-    first sequence number a restarted table has not journaled."""
+    first sequence number a restarted table has not journaled; `seq_range` (lowest,
+    highest) is angel's sequence range when the shoe model's is known (otherwise it is
+    learned from the stream); `copy_window` how long angel waits for a message's next copy
+    (default: from the baud rate)."""
 
     check: str = "none"
     live: bool = True
     resend_after: float = 0.2
     resume_at: int | None = None
+    seq_range: tuple[int, int] | None = None
+    copy_window: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +75,7 @@ DIALECTS: Final = {
         copies=1,
         garbage_is_loss=False,
         decoder=lambda o: NativeReceiver(can_ask=o.live, resend_after=o.resend_after,
-                                         resume_at=o.resume_at),
+                                         first_expected=o.resume_at),
         encode=_encode_native,
         resends=True,
     ),
@@ -78,7 +84,9 @@ DIALECTS: Final = {
         angel.BAUD,
         copies=angel.COPIES,
         garbage_is_loss=False,
-        decoder=lambda o: angel.AngelDecoder(check=o.check),
+        decoder=lambda o: AngelDecoder(
+            check=o.check, seq_range=o.seq_range, copy_window=o.copy_window
+        ),
         encode=_encode_angel,
     ),
     "bee": Dialect(

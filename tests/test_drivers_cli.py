@@ -12,10 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from croupier.cards import Card
 from croupier.engine import play
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
 from croupier.transcript import describe
+from drivers import angel
+from drivers.checks import crc16_ccitt
+from drivers.messages import CardRead
 from hardware_sims.sim_process import running_simulator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,6 +81,7 @@ def test_decode_of_pure_noise_exits_0(dialect: str) -> None:
         (["table", "--shoe", "x", "--rules", "nowhere"], "nowhere"),
         (["table"], "--shoe"),
         (["table", "--shoe", "/no/such.shoe", "--backend", "replay"], "/no/such.shoe"),
+        (["decode", "-", "--dialect", "angel", "--seq-range", "9-3"], "9-3"),
     ],
 )
 def test_bad_usage_exits_2_with_one_line_naming_it(args: list[str], named: str) -> None:
@@ -85,6 +90,25 @@ def test_bad_usage_exits_2_with_one_line_naming_it(args: list[str], named: str) 
     message = done.stderr.decode().strip()
     assert len(message.splitlines()) == 1, message
     assert named in message
+
+
+def test_decode_with_angel_s_range_set_reports_a_loss_across_its_wrap() -> None:
+    cards = [CardRead(Card.parse(text)) for text in ("4S", "QH")]
+    data = b"".join(
+        angel.encode_frame(seq, angel.message_data(card), crc16_ccitt) * 3
+        for seq, card in zip((0x38, 0x31), cards, strict=True)
+    )
+    learned = croupier("decode", "-", "--dialect", "angel", "--json", stdin=data)
+    assert [json.loads(line)["kind"] for line in learned.stdout.decode().splitlines()] == [
+        "card",
+        "card",
+    ]
+    done = croupier(
+        "decode", "-", "--dialect", "angel", "--json", "--seq-range", "48-57", stdin=data
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert lines[1] == {"kind": "alarm", "text": "lost: seq 57..48 never arrived", "lost": 2}
 
 
 def expected_lines() -> list[str]:

@@ -3,12 +3,15 @@ check algorithms' reference values, angel's votes and sequence gaps, bee's repea
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from croupier.cards import Card
+from croupier.cards import ALL_CARDS, Card
 from drivers import angel
+from drivers.angel_link import AngelDecoder
 from drivers.bee import BeeDecoder
-from drivers.checks import CHECKS, check_named
+from drivers.checks import CHECKS, check_named, crc16_ccitt
 from drivers.decode import decode_bytes
 from drivers.errors import DialectError
 from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
@@ -35,8 +38,7 @@ def test_an_unknown_check_is_named() -> None:
 
 
 def angel_copies(seq: int, message: Message, copies: int = 3, check: str = "crc16-ccitt") -> bytes:
-    algorithm = check_named(check)
-    assert algorithm is not None
+    algorithm = check_named(check) or crc16_ccitt  # a shoe sends some check, verified or not
     return angel.encode_frame(seq, angel.message_data(message), algorithm) * copies
 
 
@@ -68,10 +70,97 @@ def test_angel_without_a_check_believes_two_agreeing_copies_not_one() -> None:
     assert decode_bytes(data, "angel") == [QH, Misread(guess=FOUR.card)]
 
 
+def angel_decode(data: bytes, check: str = "crc16-ccitt", **options: Any) -> list[Message]:
+    decoder = AngelDecoder(check=check, **options)
+    return decoder.feed(data, 0.0) + decoder.finish()
+
+
 def test_angel_reports_a_run_of_missing_sequence_numbers() -> None:
+    data = b"".join(angel_copies(seq, QH) for seq in (4, 5, 9))
+    assert angel_decode(data) == [QH, QH, Lost(3, "seq 6..8 never arrived"), QH]
+
+
+def test_angel_with_its_range_set_reports_a_loss_across_the_wrap() -> None:
     data = angel_copies(250, QH) + angel_copies(3, CutRead())  # 251..255, 0..2 missing
-    got = decode_bytes(data, "angel", check="crc16-ccitt")
-    assert got == [QH, Lost(8, "8 message(s) before seq 3 never arrived"), CutRead()]
+    got = angel_decode(data, seq_range=(0, 255))
+    assert got == [QH, Lost(8, "seq 251..2 never arrived"), CutRead()]
+
+
+def counted(values: int, first: int, count: int, restart_at: int | None = None) -> list[int]:
+    """The numbers a shoe counting `values` values from `first` gives `count` messages,
+    its count starting again after message `restart_at`."""
+    numbers = [first + i % values for i in range(count)]
+    if restart_at is not None:
+        numbers[restart_at:] = counted(values, first, count - restart_at)
+    return numbers
+
+
+@pytest.mark.parametrize("values", [10, 16, 32, 64, 100, 128, 256])
+@pytest.mark.parametrize("check", ["none", "crc16-ccitt"])
+def test_angel_counters_of_any_range_wrap_without_loss_or_alarm(values: int, check: str) -> None:
+    first = 0x30 if values == 10 else 0  # a shoe counting in ASCII digits
+    cards = [CardRead(card) for card in ALL_CARDS * 7][:313]
+    data = b"".join(
+        angel_copies(seq, card, check=check)
+        for seq, card in zip(counted(values, first, len(cards)), cards, strict=True)
+    )
+    assert angel_decode(data, check) == cards
+
+
+@pytest.mark.parametrize(
+    ("values", "restart_at", "alarm"),
+    [
+        (256, 5, None),  # before the first wrap a restart looks like one
+        (256, 200, None),
+        (10, 20, None),  # at the top of the count, too
+        (10, 25, "went back from 4 to 0: it restarted, or 5 message(s) were lost at its wrap"),
+        (100, 150, "went back from 49 to 0: it restarted, or 50 message(s) were lost at its wrap"),
+    ],
+)
+def test_angel_a_count_that_restarts_loses_nothing(
+    values: int, restart_at: int, alarm: str | None
+) -> None:
+    cards = [CardRead(card) for card in ALL_CARDS * 5][:260]
+    seqs = counted(values, 0, len(cards), restart_at)
+    data = b"".join(angel_copies(s, c, check="none") for s, c in zip(seqs, cards, strict=True))
+    got = angel_decode(data, "none")
+    assert [m for m in got if isinstance(m, CardRead)] == cards
+    alarms = [m for m in got if not isinstance(m, CardRead)]
+    assert alarms == ([ShoeAlarm(f"the shoe's count {alarm}")] if alarm else [])
+
+
+def test_angel_a_corrupted_copy_read_as_an_alarm_does_not_hide_the_card() -> None:
+    good = angel_copies(7, QH, copies=1, check="none")
+    bad = bytearray(good)
+    bad[2] = ord("E")  # the command byte: this copy now reads as an alarm
+    data = angel_copies(6, FOUR, check="none") + bytes(bad) + good * 2
+    assert angel_decode(data, "none") == [FOUR, QH]
+
+
+def test_angel_a_misnumbered_first_copy_is_outvoted_not_a_second_message() -> None:
+    good = angel_copies(7, QH, copies=1, check="none")
+    bad = bytearray(good)
+    bad[1] ^= 0x40
+    data = angel_copies(6, FOUR, check="none") + bytes(bad) + good * 2
+    assert angel_decode(data, "none") == [FOUR, QH]
+
+
+def test_angel_a_lone_copy_is_a_misread_with_its_guess_never_dropped() -> None:
+    data = b"".join(
+        angel_copies(seq, card, copies=n, check="none")
+        for seq, card, n in ((1, FOUR, 3), (2, QH, 1), (3, FOUR, 3))
+    )
+    assert angel_decode(data, "none") == [FOUR, Misread(guess=QH.card), FOUR]
+
+
+def test_angel_copies_further_apart_than_the_window_settle_late_not_unread() -> None:
+    decoder = AngelDecoder(check="none")
+    copy = angel_copies(1, QH, copies=1, check="none")
+    got = decoder.feed(copy, 0.0) + decoder.idle(0.05) + decoder.feed(copy, 0.1)
+    assert got == [QH]  # 4800 baud: 100 ms between copies is within the window
+    tight = AngelDecoder(check="none", copy_window=0.05)
+    got = tight.feed(copy, 0.0) + tight.idle(0.06) + tight.feed(copy, 0.1)
+    assert got == [Misread(guess=QH.card)]
 
 
 def test_angel_statuses_and_errors() -> None:

@@ -1,0 +1,281 @@
+"""Angel's link layer (PROTOCOL.md §6): the copies of a message grouped and judged by their
+agreement, and the shoe's count of messages, whose range is learned from the stream unless
+it is set, on top of `AngelFramer`.
+
+A shoe sends each message `COPIES` times, back to back, under one sequence number, and
+the next message under the next number. So copies are the frames that follow each other
+under one number (a copy whose number was misread sits among them, and is outvoted); a
+message whose copies never reach the votes is still delivered, a card as a `Misread` with
+its reading as the guess. The count's range is not published: the numbers seen so far
+give it, a step from the highest seen to the lowest (or below) is a wrap, a step forward
+past missing numbers is a loss, and a step back from below the highest is reported as a
+restart (or a loss at the wrap: the numbers alone cannot tell which).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Final
+
+from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.checks import check_named
+from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
+
+BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """One frame as read: sequence number and data."""
+
+    seq: int
+    data: bytes
+
+
+@dataclass(slots=True)
+class _Group:
+    """The copies read so far of one message, and those believed, once enough agree (two
+    messages under one number: a count that restarted at the number it had reached)."""
+
+    seq: int
+    copies: list[Copy] = field(default_factory=list)
+    believed: list[Copy] = field(default_factory=list)
+
+
+class SequenceCount:
+    """The shoe's message count. `seq_range` (lowest, highest) when the shoe model's range is
+    known; otherwise it is learned from the numbers seen."""
+
+    def __init__(self, seq_range: tuple[int, int] | None = None) -> None:
+        self._range = seq_range
+        self._last: int | None = None
+        self._low = self._high = 0
+        self._wrapped = False
+        self._landings = 0  # wraps that landed on the lowest number seen
+
+    def _successor(self, seq: int) -> int:
+        if self._range is not None:
+            low, high = self._range
+            return low if seq == high else seq + 1
+        return self._low if self._wrapped and seq == self._high else seq + 1
+
+    def follows(self, previous: int, seq: int) -> bool:
+        """`seq` may be the number after `previous`, as far as the range known tells."""
+        if seq == self._successor(previous):
+            return True
+        return self._range is None and previous == self._high and seq <= self._low
+
+    def step(self, seq: int, between: int = 0) -> list[Message]:
+        """What the step from the last number to `seq` says was lost or happened;
+        `between` messages were delivered since the last number, their own not trusted,
+        and took the numbers just before `seq`."""
+        last, self._last = self._last, seq
+        if last is None:
+            self._low = self._high = seq
+            return []
+        if self._range is not None:
+            return self._step_in_range(last, seq, between, *self._range)
+        return self._step_learned(last, seq, between)
+
+    def _step_in_range(
+        self, last: int, seq: int, between: int, low: int, high: int
+    ) -> list[Message]:
+        ahead = (seq - last) % (high - low + 1)
+        if not ahead:  # another message under the same number
+            return [_restart(last, seq, None)]
+        if ahead <= 1 + between:
+            return []
+        if seq == low:
+            return [_restart(last, seq, ahead - 1 - between)]
+        return _lost(last, seq, ahead - 1 - between, between)
+
+    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
+        if seq == last:  # another message under the same number
+            return [_restart(last, seq, None)]
+        if seq > last:
+            self._high = max(self._high, seq)
+            return _lost(last, seq, seq - last - 1 - between, between)
+        landing = seq - between  # where the count wrapped to, if it did
+        if last == self._high and landing <= self._low:
+            out: list[Message] = []
+            if landing < self._low:
+                # the earlier wraps landed above the lowest number: they lost messages
+                if self._landings:
+                    count = (self._low - landing) * self._landings
+                    span = f"seq {landing}..{self._low - 1}"
+                    out.append(Lost(count, f"{span} never arrived at an earlier wrap"))
+                self._low, self._landings = landing, 0
+            self._landings += 1
+            self._wrapped = True
+            return out
+        if last == self._high and self._wrapped:
+            return _lost(self._low - 1, seq, seq - self._low - between, between)
+        self._low = min(self._low, seq)
+        missed = self._high - last + seq - self._low - between if self._wrapped else None
+        return [_restart(last, seq, missed)]
+
+
+def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
+    """`count` of the numbers strictly between `before` and `after` never arrived, the
+    others (`between`) were delivered with their numbers unread."""
+    if count <= 0:
+        return []
+    span = f"seq {before + 1}" if count + between == 1 else f"seq {before + 1}..{after - 1}"
+    if between:
+        return [Lost(count, f"{count} of {span} never arrived ({between} read, unnumbered)")]
+    return [Lost(count, f"{span} never arrived")]
+
+
+def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:
+    lost = f"{missed} message(s)" if missed is not None else "messages"
+    return ShoeAlarm(
+        f"the shoe's count went back from {last} to {seq}: it restarted, or {lost} "
+        "were lost at its wrap"
+    )
+
+
+class AngelDecoder:
+    """Frames → messages, each once. A message is believed when `votes` copies agree (one
+    when the check is verified). Timing comes from the baud rate: a frame left incomplete
+    for as long as `RESET_AFTER` bytes take is dropped, and a message's copies are settled
+    once the line has been quiet for `copy_window` seconds (default: as long as `COPIES`
+    longest frames take)."""
+
+    def __init__(
+        self,
+        *,
+        check: str = "none",
+        votes: int | None = None,
+        seq_range: tuple[int, int] | None = None,
+        baud: int = BAUD,
+        copy_window: float | None = None,
+    ) -> None:
+        algorithm = check_named(check)
+        self._framer = AngelFramer(algorithm)
+        self._votes = votes or (1 if algorithm else 2)
+        # without a check a copy's number may be misread: wait for the copies after it
+        self._lookahead = 0 if algorithm else COPIES - 1
+        byte_time = BITS_PER_BYTE / baud
+        self._frame_quiet = RESET_AFTER * byte_time
+        self._copy_window = COPIES * RESET_AFTER * byte_time if copy_window is None else copy_window
+        self._count = SequenceCount(seq_range)
+        self._group: _Group | None = None
+        self._odd: list[Copy] = []  # copies under another number, waiting for what follows
+        self._last: Copy | None = None  # the message delivered last, as its copy
+        self._untrusted = 0  # messages delivered since the count last moved
+        self._heard_at = 0.0
+        self._copy_at = 0.0
+
+    def feed(self, data: bytes, now: float) -> list[Message]:
+        if data:
+            self._heard_at = now
+        return self._take(self._framer.feed(data), now)
+
+    def idle(self, now: float) -> list[Message]:
+        out: list[Message] = []
+        if now - self._heard_at >= self._frame_quiet:
+            out += self._take(self._framer.drop_partial(), now)
+        if now - self._copy_at >= self._copy_window:
+            out += self._settle()
+        return out
+
+    def finish(self) -> list[Message]:
+        return self._take(self._framer.finish(), self._copy_at) + self._settle()
+
+    def outgoing(self) -> bytes:
+        return b""
+
+    def _take(self, items: list[tuple[int, bytes] | Garbage], now: float) -> list[Message]:
+        out: list[Message] = []
+        for item in items:
+            if isinstance(item, Garbage):
+                out.append(item)
+            else:
+                out += self._copy(Copy(*item), now)
+        return out
+
+    def _copy(self, copy: Copy, now: float) -> list[Message]:
+        out: list[Message] = []
+        if now - self._copy_at > self._copy_window:
+            out += self._settle()  # too late to be a copy of what came before
+        self._copy_at = now
+        group = self._group
+        if group is None:
+            self._group = _Group(copy.seq, [copy])
+            return out + self._judge()
+        if copy.seq == group.seq:
+            group.copies += [*self._odd, copy]  # the odd ones were copies misnumbered
+            self._odd = []
+            return out + self._judge()
+        self._odd.append(copy)
+        agreeing = [c for c in self._odd if c.seq == copy.seq]
+        complete = bool(group.believed) and len(group.copies) >= COPIES
+        if len(self._odd) > self._lookahead or len(agreeing) > 1 or complete:
+            odd, self._odd = self._odd, []
+            out += self._close(agreeing if len(agreeing) > 1 else [])
+            for later in odd:
+                out += self._copy(later, now)
+        return out
+
+    def _settle(self) -> list[Message]:
+        """The line went quiet or ended: what is held is judged as it stands."""
+        out: list[Message] = []
+        while self._group is not None:
+            odd, self._odd = self._odd, []
+            out += self._close([])
+            for copy in odd:
+                out += self._copy(copy, self._copy_at)
+        return out
+
+    def _judge(self) -> list[Message]:
+        group = self._group
+        assert group is not None
+        out: list[Message] = []
+        for copy, votes in Counter(group.copies).items():
+            if votes >= self._votes and copy not in group.believed:
+                group.believed.append(copy)
+                out += self._deliver(copy, data_message(copy.data))
+        return out
+
+    def _close(self, next_copies: list[Copy]) -> list[Message]:
+        """Ends the group; one that never got its votes is still a message, unless it reads
+        as a misnumbered copy of the message before it or of the one after it."""
+        group, self._group = self._group, None
+        if group is None or group.believed:
+            return []
+        copy = Counter(group.copies).most_common(1)[0][0]
+        last = self._last
+        if last is not None and (
+            copy.seq == last.seq
+            or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
+        ):
+            return []
+        if next_copies:
+            after = Counter(next_copies).most_common(1)[0][0]
+            if copy.data == after.data and not self._count.follows(copy.seq, after.seq):
+                return []
+        # a lone copy's number is not trusted: the next message believed counts it
+        self._last = copy
+        self._untrusted += 1
+        return [_unconfirmed(group.copies)]
+
+    def _deliver(self, copy: Copy, message: Message) -> list[Message]:
+        if copy == self._last:
+            return []  # the shoe repeating what it just sent
+        self._last = copy
+        between, self._untrusted = self._untrusted, 0
+        return [*self._count.step(copy.seq, between), message]
+
+
+def _unconfirmed(copies: list[Copy]) -> Message:
+    """A message whose copies did not agree enough: if any copy reads as a card, a card may
+    have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
+    cut card or failed read is taken as read: no corruption of a card makes one likely)."""
+    readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
+    dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
+    match dealt[0] if dealt else readings[0]:
+        case CardRead(card=card):
+            return Misread(guess=card)
+        case other:
+            return other
