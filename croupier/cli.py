@@ -18,6 +18,8 @@ EDGE_COMMANDS = {
     "table": "drivers.cli",
     "ui": "ui.cli",
     "screenshot": "ui.cli",
+    "ship": "floor.cli",
+    "floor": "floor.cli",
 }
 ENGINE_COMMANDS = ("replay", "demo")
 USAGE = "usage: croupier {" + ",".join((*ENGINE_COMMANDS, *EDGE_COMMANDS)) + "} ..."
