@@ -28,7 +28,7 @@ BATCH = 500
 POLL = 0.05
 HEARTBEAT = 1.0
 BACKOFF_FIRST = 0.25
-BACKOFF_MOST = 2.0
+BACKOFF_MOST = 1.0
 
 
 @dataclass(frozen=True, slots=True)
