@@ -35,7 +35,7 @@ def run_demo(tables: int, pace: float, listen: str, data: Path | None) -> int:
             for n, journal in enumerate(journals, 1):
                 children.append(subprocess.Popen(
                     [sys.executable, "-m", "floor.simtable", str(journal), "--seed",
-                     str(n + int(time.time())), "--pace", str(pace)],
+                     str(n + int(time.time())), "--pace", str(pace), "--incidents", "0.004"],
                     stdout=subprocess.DEVNULL))
             _wait_for(journals)
             for n, journal in enumerate(journals, 1):

@@ -6,6 +6,8 @@ database adds up, so a day of fifty tables is one grouped query, not a walk over
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from collections import Counter
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -13,7 +15,7 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
-from journal.stats import Tally, marque, tests, theory_of
+from journal.stats import Tally, Theory, marque, tests, theory_of
 
 CONNECTED_WITHIN = 5.0  # seconds since a shipper last reached the floor
 SHIFT = timedelta(hours=8)
@@ -42,6 +44,7 @@ async def tables(conn: Conn) -> list[dict[str, Any]]:
             "table": table, "rows": head, "shoe": shoe, "coup": coup, "dealing": dealing,
             "last_call": last_call,
             "last_card_at": last_card.isoformat() if last_card else None,
+            "last_row_at": last_row.isoformat() if last_row else None,
             "since_last_card": _seconds(now, last_card),
             "lag": _seconds(arrived, last_row),
             "connected": since_contact is not None and since_contact < CONNECTED_WITHIN,
@@ -99,7 +102,23 @@ async def stats(conn: Conn, decks: int = 6) -> dict[str, Any]:
         "GROUP BY table_id, point")
     for table, point, count in await cur.fetchall():
         tally(table).points[point] = count
-    theory = theory_of(decks)
+    # The exact theory takes a second to compute, and the tests are arithmetic: both run
+    # beside the page's event loop, never in its way.
+    return await asyncio.to_thread(_report, tallies, decks)
+
+
+def warm() -> None:
+    """Computes the theory before the first page asks for it."""
+    _theory(6)
+
+
+@functools.cache
+def _theory(decks: int) -> Theory:
+    return theory_of(decks)
+
+
+def _report(tallies: dict[str, Tally], decks: int) -> dict[str, Any]:
+    theory = _theory(decks)
     floor = Tally()
     scopes = []
     for table in sorted(tallies):
@@ -109,7 +128,7 @@ async def stats(conn: Conn, decks: int = 6) -> dict[str, Any]:
     return {"scopes": scopes, "flagged": sum(len(s["flagged"]) for s in scopes)}
 
 
-def _scope(name: str, tally: Tally, theory: Any) -> dict[str, Any]:
+def _scope(name: str, tally: Tally, theory: Theory) -> dict[str, Any]:
     found = tests(tally, theory)
     return {"scope": name, "coups": tally.coups,
             "tests": [{"test": t.name, "observed": t.observed, "expected": t.expected,

@@ -18,6 +18,7 @@ class JournalReader:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._marks: list[tuple[int, int]] = []
         if not self.path.is_file():
             raise FloorError(f"no journal at {str(path)!r}")
         try:
@@ -26,6 +27,24 @@ class JournalReader:
             self._db.execute("PRAGMA busy_timeout = 2000")
         except sqlite3.Error as err:
             raise FloorError(f"cannot open journal {str(path)!r}: {err}") from err
+
+    def touched(self) -> bool:
+        """Whether the journal's files changed since last asked: a stat, not a query, so
+        that fifty idle shippers cost nothing."""
+        marks = []
+        for path in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                stat = path.stat()
+            except OSError:
+                marks.append((0, 0))
+            else:
+                marks.append((stat.st_size, stat.st_mtime_ns))
+        changed = marks != self._marks
+        self._marks = marks
+        return changed
+
+    def forget(self) -> None:
+        self._marks = []
 
     def keyed(self) -> bool:
         """Whether the journal's hashes are HMACs with the table's secret."""

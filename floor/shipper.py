@@ -89,9 +89,13 @@ class Shipper:
 
     def _ship_new(self, *, force: bool) -> Shipped | None:
         """Ships when the journal holds rows past the floor's head, or to say it is alive."""
-        if self._head is not None and not force and not self.reader.rows_from(self._head + 1, 1):
+        if self._head is not None and not force and not self.reader.touched():
             return None
-        shipped = self.ship_available()
+        try:
+            shipped = self.ship_available()
+        except (psycopg.Error, FloorError):
+            self.reader.forget()  # what changed is still to be shipped
+            raise
         self._head = shipped.head
         return shipped
 

@@ -206,6 +206,7 @@ def create_app(dsn: str, session_seconds: float = 8 * 3600) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await pool.open()
+        asyncio.get_running_loop().run_in_executor(None, queries.warm)
         listener = asyncio.create_task(changes.listen())
         try:
             yield
@@ -237,5 +238,7 @@ def serve(dsn: str, listen: str, session_seconds: float) -> int:
     # uvicorn raises the stopping signal again once it has shut down: make that an exit that
     # runs the callers' clean-up (the demo stops its tables and its PostgreSQL).
     signal.signal(signal.SIGTERM, lambda _sig, _frame: sys.exit(0))
-    uvicorn.run(create_app(dsn, session_seconds), host=host, port=port, log_level="warning")
+    # An event stream stays open for ever: shutting down waits for none of them.
+    uvicorn.run(create_app(dsn, session_seconds), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=1)
     return 0

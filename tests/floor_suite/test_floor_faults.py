@@ -31,6 +31,13 @@ def _journal_rows(path: Path) -> list[tuple[object, ...]]:
                           "ORDER BY seq").fetchall()
 
 
+def _has_rows(journal: Path) -> bool:
+    try:
+        return bool(_journal_rows(journal))
+    except sqlite3.OperationalError:  # the table is still creating its journal
+        return False
+
+
 def _floor_rows(dsn: str, table: str) -> list[tuple[object, ...]]:
     with psycopg.connect(dsn) as conn:
         return conn.execute("SELECT seq, at, kind, body, prev, hash FROM journal_row "
@@ -70,7 +77,7 @@ def _table(journal: Path, seed: int, pace: float = 0.02) -> subprocess.Popen[byt
 
 def _shipper(journal: Path, table: str, dsn: str, *more: str) -> subprocess.Popen[bytes]:
     _until(journal.exists, 10)
-    _until(lambda: bool(_journal_rows(journal)), 10)
+    _until(lambda: _has_rows(journal), 10)
     return subprocess.Popen([sys.executable, "-m", "croupier", "ship", str(journal), "--table",
                              table, "--floor", dsn, *more], stderr=subprocess.PIPE)
 

@@ -38,12 +38,13 @@ def test_sessions_expire() -> None:
 
 
 @pytest.fixture
-def page_server(floor_dsn: str) -> Iterator[str]:
+def page_server(floor_dsn: str, tmp_path: Path) -> Iterator[str]:
     set_password(floor_dsn, PASSWORD)
     port = free_port()
+    log = (tmp_path / "serve.log").open("wb")
     server = subprocess.Popen(
         [sys.executable, "-m", "croupier", "floor", "serve", "--floor", floor_dsn, "--listen",
-         f"127.0.0.1:{port}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         f"127.0.0.1:{port}"], stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while True:
@@ -51,12 +52,13 @@ def page_server(floor_dsn: str) -> Iterator[str]:
             urllib.request.urlopen(url + "/login", timeout=1).close()
             break
         except (urllib.error.URLError, ConnectionError):
-            assert server.poll() is None, server.stdout.read() if server.stdout else ""
+            assert server.poll() is None, (tmp_path / "serve.log").read_text()
             assert time.monotonic() < deadline, "the page did not come up in 20 s"
             time.sleep(0.1)
     yield url
     server.terminate()
     server.wait(10)
+    log.close()
 
 
 def test_the_api_needs_a_login(page_server: str) -> None:
