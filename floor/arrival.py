@@ -44,11 +44,11 @@ def position(conn: psycopg.Connection[Any], table: str) -> int:
 
 def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed: bool) -> Arrival:
     with conn.transaction():
-        conn.execute("INSERT INTO floor_table (table_id, keyed) VALUES (%s, %s) "
-                     "ON CONFLICT (table_id) DO NOTHING", (table, keyed))
-        line = conn.execute(
-            "SELECT head_seq, head_hash, keyed, secret, shoe, coup, dealing, last_call, "
-            "last_card_at FROM floor_table WHERE table_id = %s FOR UPDATE", (table,)).fetchone()
+        line = _locked(conn, table)
+        if line is None:
+            conn.execute("INSERT INTO floor_table (table_id, keyed) VALUES (%s, %s) "
+                         "ON CONFLICT (table_id) DO NOTHING", (table, keyed))
+            line = _locked(conn, table)
         assert line is not None  # inserted just above, and never deleted
         head, head_hash, table_keyed, secret, shoe, coup, dealing, last_call, last_card_at = line
         stored = _stored(conn, table, [r.seq for r in rows if r.seq <= head])
@@ -86,6 +86,12 @@ def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed:
     return Arrival(head, len(accepted), refused)
 
 
+def _locked(conn: psycopg.Connection[Any], table: str) -> tuple[Any, ...] | None:
+    return conn.execute(
+        "SELECT head_seq, head_hash, keyed, secret, shoe, coup, dealing, last_call, "
+        "last_card_at FROM floor_table WHERE table_id = %s FOR UPDATE", (table,)).fetchone()
+
+
 def _check(
     row: Row, head: int, head_hash: str, secret: bytes | None, keyed: bool
 ) -> Refused | None:
@@ -112,7 +118,7 @@ def _stored(conn: psycopg.Connection[Any], table: str, seqs: list[int]) -> dict[
 
 def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
            state: TableState) -> TableState:
-    with conn.cursor() as cur:
+    with conn.pipeline(), conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO journal_row (table_id, seq, at, kind, body, prev, hash) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s)",

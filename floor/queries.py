@@ -36,9 +36,11 @@ async def tables(conn: Conn) -> list[dict[str, Any]]:
         "arrived_at, shipper_seen, clock_timestamp(), "
         "(SELECT count(*) FROM refused_row r WHERE r.table_id = t.table_id) "
         "FROM floor_table t ORDER BY table_id")
+    lines = await cur.fetchall()
+    marques = await _marques(conn)
     out = []
     for (table, head, shoe, coup, dealing, last_call, last_card, last_row, arrived, seen, now,
-         refused) in await cur.fetchall():
+         refused) in lines:
         since_contact = _seconds(now, seen)
         out.append({
             "table": table, "rows": head, "shoe": shoe, "coup": coup, "dealing": dealing,
@@ -50,16 +52,25 @@ async def tables(conn: Conn) -> list[dict[str, Any]]:
             "connected": since_contact is not None and since_contact < CONNECTED_WITHIN,
             "since_contact": since_contact,
             "refused_rows": refused,
-            "marque": await _marque(conn, table, shoe),
+            "marque": marques.get(table, {"results": "", "couleur": ""}),
         })
     return out
 
 
-async def _marque(conn: Conn, table: str, shoe: int) -> dict[str, str]:
-    cur = await conn.execute("SELECT result, couleur FROM coup WHERE table_id = %s AND shoe = %s "
-                             "AND NOT retracted ORDER BY number", (table, shoe))
-    results, colours = marque({"result": r, "couleur": c} for r, c in await cur.fetchall())
-    return {"results": results, "couleur": colours}
+async def _marques(conn: Conn) -> dict[str, dict[str, str]]:
+    """Each table's marque of its current shoe, in one query for the whole floor."""
+    cur = await conn.execute(
+        "SELECT c.table_id, c.result, c.couleur FROM coup c JOIN floor_table t "
+        "ON c.table_id = t.table_id AND c.shoe = t.shoe WHERE NOT c.retracted "
+        "ORDER BY c.table_id, c.number")
+    coups: dict[str, list[dict[str, str]]] = {}
+    for table, result, couleur in await cur.fetchall():
+        coups.setdefault(table, []).append({"result": result, "couleur": couleur})
+    out = {}
+    for table, shoe in coups.items():
+        results, colours = marque(shoe)
+        out[table] = {"results": results, "couleur": colours}
+    return out
 
 
 async def alarms(conn: Conn, limit: int) -> list[dict[str, Any]]:

@@ -50,7 +50,9 @@ class Shipper:
     def ship_available(self) -> Shipped:
         """Send every row the journal holds now; stops at the first row the floor refuses."""
         conn = self._connection()
-        head = position(conn, self.table)
+        # Our own last answer will do: rows another shipper stored meanwhile come back as
+        # already there, and the floor's answer carries its true head.
+        head = position(conn, self.table) if self._head is None else self._head
         while True:
             rows = self.reader.rows_from(max(head, 1), self.batch)
             if not rows or (len(rows) == 1 and rows[0].seq == head):
@@ -59,7 +61,7 @@ class Shipper:
             arrival = arrive(conn, self.table, rows, keyed=self.keyed)
             if arrival.refused:
                 return Shipped(arrival.head, arrival.refused)
-            head = arrival.head
+            head = self._head = arrival.head
 
     def follow(self, stop: threading.Event, log: Callable[[str], None]) -> None:
         """Ship as the journal grows until `stop`; reconnect with back-off when cut off."""
@@ -85,6 +87,10 @@ class Shipper:
                 log(f"{where(self.dsn)} reached again; shipping")
                 delay = BACKOFF_FIRST
             stop.wait(POLL if refused_seen is None else HEARTBEAT)
+        if refused_seen is None:
+            # Told to stop: the table's last rows go first, if the floor can be reached.
+            with contextlib.suppress(psycopg.Error, FloorError):
+                self.ship_available()
         self.close()
 
     def _ship_new(self, *, force: bool) -> Shipped | None:
@@ -95,6 +101,7 @@ class Shipper:
             shipped = self.ship_available()
         except (psycopg.Error, FloorError):
             self.reader.forget()  # what changed is still to be shipped
+            self._head = None  # and the floor may have moved on: ask it again
             raise
         self._head = shipped.head
         return shipped
