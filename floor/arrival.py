@@ -30,7 +30,6 @@ class Refused:
 @dataclass(frozen=True, slots=True)
 class Arrival:
     head: int
-    stored: int
     refused: Refused | None = None
 
 
@@ -83,7 +82,7 @@ def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed:
             _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
         if accepted or refused:
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
-    return Arrival(head, len(accepted), refused)
+    return Arrival(head, refused)
 
 
 def _locked(conn: psycopg.Connection[Any], table: str) -> tuple[Any, ...] | None:

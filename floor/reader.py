@@ -28,6 +28,15 @@ class JournalReader:
         except sqlite3.Error as err:
             raise FloorError(f"cannot open journal {str(path)!r}: {err}") from err
 
+    def last_rows(self, count: int) -> list[Row]:
+        """The journal's last `count` rows, in order."""
+        try:
+            found = self._db.execute("SELECT max(seq) FROM rows").fetchone()
+        except sqlite3.Error as err:
+            raise FloorError(f"{self.path}: cannot read rows: {err}") from err
+        last = int(found[0]) if found and found[0] is not None else 0
+        return self.rows_from(last - count + 1, count) if last else []
+
     def touched(self) -> bool:
         """Whether the journal's files changed since last asked: a stat, not a query, so
         that fifty idle shippers cost nothing."""

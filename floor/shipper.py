@@ -55,13 +55,16 @@ class Shipper:
         head = position(conn, self.table) if self._head is None else self._head
         while True:
             rows = self.reader.rows_from(max(head, 1), self.batch)
+            if not rows and head:
+                # The journal ends before the floor's head: its last row must be the floor's.
+                rows = self.reader.last_rows(1)
             if not rows or (len(rows) == 1 and rows[0].seq == head):
                 arrival = arrive(conn, self.table, rows, keyed=self.keyed)
                 return Shipped(arrival.head, arrival.refused)
             arrival = arrive(conn, self.table, rows, keyed=self.keyed)
-            if arrival.refused:
-                return Shipped(arrival.head, arrival.refused)
             head = self._head = arrival.head
+            if arrival.refused or len(rows) < self.batch:  # all there was, in one transaction
+                return Shipped(arrival.head, arrival.refused)
 
     def follow(self, stop: threading.Event, log: Callable[[str], None]) -> None:
         """Ship as the journal grows until `stop`; reconnect with back-off when cut off."""

@@ -238,3 +238,17 @@ def test_alarms_and_corrections_of_the_table_reach_the_floor(
                       code) == expected[code]
     assert _count(floor_dsn, "SELECT count(*) FROM correction "
                   "WHERE action = 'void_coup'") == expected["corrections"]
+
+
+def test_a_journal_replaced_by_a_shorter_one_is_a_fork(floor_dsn: str, tmp_path: Path) -> None:
+    journal = tmp_path / "t.db"
+    deal(journal, seed=13, cards=80, pace=0, durable=False)
+    assert _croupier("ship", str(journal), "--table", "t", "--floor", floor_dsn,
+                     "--once").returncode == 0
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{journal}{suffix}").unlink(missing_ok=True)
+    deal(journal, seed=14, cards=10, pace=0, durable=False)
+    last = len(_rows(journal))
+    done = _croupier("ship", str(journal), "--table", "t", "--floor", floor_dsn, "--once")
+    assert done.returncode == 1
+    assert f"row {last} refused by the floor: differs from row {last} already" in done.stdout
