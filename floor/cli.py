@@ -10,8 +10,11 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+import psycopg
+
 from croupier.argparsing import CommandParser
 from croupier.errors import CroupierError
+from floor.connect import one_line
 
 
 def _ship_parser() -> CommandParser:
@@ -57,6 +60,9 @@ def main(command: str, args: list[str]) -> int:
         return _floor(_floor_parser().parse_args(args))
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)
+        return 2
+    except psycopg.Error as err:  # a floor without its schema, a role without its rights
+        print(f"croupier {command}: the floor refused: {one_line(err)}", file=sys.stderr)
         return 2
 
 

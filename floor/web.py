@@ -53,6 +53,9 @@ class Sessions:
         self._expiry: dict[str, float] = {}
 
     def open(self) -> str:
+        now = self.clock()
+        for stale in [t for t, expiry in self._expiry.items() if expiry < now]:
+            del self._expiry[stale]
         token = secrets.token_urlsafe(32)
         self._expiry[token] = self.clock() + self.lifetime
         return token

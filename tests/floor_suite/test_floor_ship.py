@@ -10,6 +10,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from psycopg.conninfo import make_conninfo
 
 from floor.schema import migrate
 from floor.shipper import Shipper
@@ -252,3 +253,26 @@ def test_a_journal_replaced_by_a_shorter_one_is_a_fork(floor_dsn: str, tmp_path:
     done = _croupier("ship", str(journal), "--table", "t", "--floor", floor_dsn, "--once")
     assert done.returncode == 1
     assert f"row {last} refused by the floor: differs from row {last} already" in done.stdout
+
+
+@pytest.mark.parametrize(("action", "relation"),
+                         [("verify", "floor_table"), ("password", "floor_setting")])
+def test_a_floor_without_its_schema_is_one_line_and_exit_2(
+    pg_server: str, action: str, relation: str
+) -> None:
+    with psycopg.connect(pg_server, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS croupier_floor_empty")
+        admin.execute("CREATE DATABASE croupier_floor_empty")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "croupier", "floor", action, "--floor",
+             make_conninfo(pg_server, dbname="croupier_floor_empty")],
+            input="long enough password\n", capture_output=True, text=True, timeout=60,
+            check=False)
+    finally:
+        with psycopg.connect(pg_server, autocommit=True) as admin:
+            admin.execute("DROP DATABASE croupier_floor_empty WITH (FORCE)")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        f'croupier floor: the floor refused: relation "{relation}" does not exist')
+    assert len(done.stderr.strip().splitlines()) == 1
