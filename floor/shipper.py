@@ -46,6 +46,7 @@ class Shipper:
         self.keyed = self.reader.keyed()
         self._conn: psycopg.Connection[Any] | None = None
         self._head: int | None = None
+        self._following = False
 
     def ship_available(self) -> Shipped:
         """Send every row the journal holds now; stops at the first row the floor refuses."""
@@ -68,6 +69,8 @@ class Shipper:
 
     def follow(self, stop: threading.Event, log: Callable[[str], None]) -> None:
         """Ship as the journal grows until `stop`; reconnect with back-off when cut off."""
+        self._following = True
+        self._drop()
         delay = BACKOFF_FIRST
         refused_seen: Refused | None = None
         last_contact = 0.0
@@ -113,6 +116,13 @@ class Shipper:
         if self._conn is None or self._conn.closed or self._conn.broken:
             self._drop()
             self._conn = connect(self.dsn)
+            if self._following:
+                # The floor is a copy and its head is the shipper's position: rows a crash of
+                # the floor loses from its last instant are shipped again from the table's
+                # journal, so a follower's batch need not wait for the floor's disk. `--once`
+                # does wait: its exit status says the floor holds the rows.
+                self._conn.execute("SET synchronous_commit = off")
+                self._conn.commit()
         return self._conn
 
     def _drop(self) -> None:
