@@ -149,7 +149,9 @@ def _day(dsn: str, place: Path) -> None:
           f"median {statistics.median(times):.2f} s, money per shift {money:.2f} s")
     per_table = rows / DAY_TABLES / (DAY_CARDS * PACE)
     print(f"floor: flat out that is {rows / loaded / per_table:,.0f} tables' worth of rows "
-          f"(a table dealing a card every {PACE} s writes {per_table:.1f} rows/s)")
+          f"(a table dealing a card every {PACE} s writes {per_table:.1f} rows/s), in batches "
+          f"of up to 500 as after an outage; live tables send about a batch per card, whose "
+          f"cost the lag line above shows")
 
 
 def sqlite_rows(path: Path) -> list[tuple[int]]:

@@ -67,13 +67,11 @@ def parse_time(text: str) -> datetime | None:
 def _row(table: str, row: Row, state: TableState, out: Derived) -> TableState:
     at = datetime.fromisoformat(row.at)
     body = json.loads(row.body, parse_float=Decimal)
+    # A device's alarm or an unread card is answered by the table's own warning, in the
+    # decisions that follow its input: that warning is the alarm, once.
     if row.kind == "decisions":
         for decision in body["decisions"]:
             state = _decision(table, row.seq, at, decision, state, out=out)
-    elif row.kind == "input" and body["type"] in ("device_alarm", "card_unread"):
-        message = (f"{body['source']}: {body['text']}" if body["type"] == "device_alarm"
-                   else f"{body['source']}: a card could not be read (guess {body['guess']})")
-        out.alarms.append((table, row.seq, at, "table", body["type"], message))
     elif row.kind == "auth" and body["result"] in _AUTH_ALARMS:
         out.alarms.append((table, row.seq, at, "table", f"auth_{body['result']}",
                            f"{body['action']} by {body.get('who') or 'someone'} refused: "

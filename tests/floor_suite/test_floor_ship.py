@@ -222,19 +222,19 @@ def test_alarms_and_corrections_of_the_table_reach_the_floor(
     deal(journal, seed=12, cards=900, pace=0, durable=False, incidents=0.03)
     assert _croupier("ship", str(journal), "--table", "t", "--floor", floor_dsn,
                      "--once").returncode == 0
-    expected = {"device_alarm": 0, "auth_wrong_pin": 0, "corrections": 0}
+    expected = {"device": 0, "auth_wrong_pin": 0, "corrections": 0}
     with Journal(journal, create=False) as table:
         for row in table.rows():
             body = row.data()
             if row.kind == "input" and body["type"] == "device_alarm":
-                expected["device_alarm"] += 1
+                expected["device"] += 1
             elif row.kind == "auth" and body["result"] == "wrong_pin":
                 expected["auth_wrong_pin"] += 1
             elif row.kind == "decisions":
                 expected["corrections"] += sum(
                     d["event"] == "correction" for d in body["decisions"])
     assert min(expected.values()) > 0, expected
-    for code in ("device_alarm", "auth_wrong_pin"):
+    for code in ("device", "auth_wrong_pin"):
         assert _count(floor_dsn, "SELECT count(*) FROM alarm WHERE code = %s",
                       code) == expected[code]
     assert _count(floor_dsn, "SELECT count(*) FROM correction "
