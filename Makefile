@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv demo test bench fuzz lint crash clean
+.PHONY: venv demo floor-demo test bench fuzz lint crash clean
 
 venv: $(STAMP)
 
@@ -16,6 +16,9 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/python -m croupier ui --demo
+
+floor-demo: $(STAMP)
+	$(BIN)/python -m croupier floor demo
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

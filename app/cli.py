@@ -21,6 +21,8 @@ COMMANDS = {
     "table": "app.shoe_commands",
     "ui": "app.ui_commands",
     "screenshot": "app.ui_commands",
+    "ship": "floor.cli",
+    "floor": "floor.cli",
 }
 USAGE = "usage: croupier {" + ",".join(COMMANDS) + "} ..."
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import signal
 import sys
@@ -109,6 +110,10 @@ def _table_parser() -> CommandParser:
     parser.add_argument("--no-journal", action="store_true",
                         help="keep nothing (tests and demonstrations only)")
     parser.add_argument("--key-file", help="the table's secret for a keyed journal")
+    parser.add_argument("--floor", metavar="DSN",
+                        help="ship the journal to the casino floor's PostgreSQL as it grows")
+    parser.add_argument("--table", dest="table_id", metavar="ID",
+                        help="the table's name on the floor (with --floor)")
     _add_check(parser)
     return parser
 
@@ -126,6 +131,9 @@ def table(args: list[str]) -> int:
     if (options.shoe is None) == (options.camera is None):
         # Both would deal every card twice: the camera does not yet cross-check a shoe.
         _table_parser().error("give either --shoe or --camera")
+    if (options.floor is None) != (options.table_id is None) or (
+            options.floor and options.no_journal):
+        _table_parser().error("--floor and --table go together, with a journal")
     sources: list[ShoeSource] = []
     playing: Playing | None = None
     try:
@@ -168,8 +176,14 @@ def table(args: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
+    shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if options.floor:
+        from floor.beside import shipper_beside
+
+        shipping = shipper_beside(journal, options.table_id, options.floor)
     try:
-        LiveTable(sources, playing, sys.stdout).run()
+        with shipping:
+            LiveTable(sources, playing, sys.stdout).run()
     except KeyboardInterrupt:
         print("croupier table: stopped", file=sys.stderr)
     except CroupierError as err:

@@ -186,12 +186,13 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
     return [s for s in shoes if s.coups]
 
 
-def marque(coups: Sequence[CoupDecided]) -> tuple[str, str]:
-    """The marque of a shoe: rouge/noir (R N, = après, X refait) and couleur/inverse (C I)."""
+def marque(outcomes: Sequence[tuple[Result, Chance | None]]) -> tuple[str, str]:
+    """The marque of a shoe from its coups' results and couleurs, in order: rouge/noir
+    (R N, = après, X refait) and couleur/inverse (C I)."""
     letters = {Result.ROUGE: "R", Result.NOIR: "N", Result.APRES: "=", Result.REFAIT: "X"}
     couleurs = {Chance.COULEUR: "C", Chance.INVERSE: "I"}
-    result_line = [letters[coup.result] for coup in coups]
-    couleur_line = [couleurs.get(coup.couleur, ".") if coup.couleur else "." for coup in coups]
+    result_line = [letters[result] for result, _ in outcomes]
+    couleur_line = [couleurs.get(couleur, ".") if couleur else "." for _, couleur in outcomes]
     return " ".join(result_line), " ".join(couleur_line)
 
 
@@ -206,7 +207,7 @@ def report(paths: list[Path], theory: Theory, shoe_size: int) -> dict[str, Any]:
             for coup in shoe.coups:
                 tally.add(coup)
             session.merge(tally)
-            results, colours = marque(shoe.coups)
+            results, colours = marque([(coup.result, coup.couleur) for coup in shoe.coups])
             end = shoe.end
             cards = None if end is None else {"burned": end.burned, "dealt": end.dealt,
                                                "voided": end.voided, "talon": end.talon}

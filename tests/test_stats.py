@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier.decisions import Chance, CoupDecided, Result
+from croupier.decisions import Chance, Result
 from croupier.events import NewShoe, ShoeEmpty
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
@@ -82,11 +82,8 @@ def test_a_biased_shoe_is_flagged(tmp_path: Path) -> None:
 
 
 def test_the_marque_of_a_shoe() -> None:
-    def coup(result: Result, couleur: Chance | None) -> CoupDecided:
-        return CoupDecided(1, (), (), 31, 32, result, couleur, (), (), (), 0, (), ())
-
-    coups = [coup(Result.ROUGE, Chance.COULEUR), coup(Result.NOIR, Chance.INVERSE),
-             coup(Result.APRES, None), coup(Result.REFAIT, None)]
+    coups = [(Result.ROUGE, Chance.COULEUR), (Result.NOIR, Chance.INVERSE),
+             (Result.APRES, None), (Result.REFAIT, None)]
     assert marque(coups) == ("R N = X", "C I . .")
 
 

@@ -1,0 +1,186 @@
+"""The floor: lag from a row written at a table to it seen on the page's API, with many tables
+dealing; how many tables' worth of rows one PostgreSQL takes flat out; a day of 50 tables
+loaded and its statistics computed.
+
+`CROUPIER_BENCH_FLOOR_SECONDS` (default 60; the target run is 600) and
+`CROUPIER_BENCH_FLOOR_TABLES` (default 50) size the live run.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from datetime import datetime
+from pathlib import Path
+
+import psycopg
+
+from floor.auth import set_password
+from floor.embedded import EmbeddedPostgres, free_port
+from floor.schema import migrate
+from floor.shipper import Shipper
+from floor.simtable import deal
+
+PACE = 0.2
+DAY_TABLES = 50
+DAY_CARDS = 30 * 312  # 30 shoes of a sixain: one table's day
+PASSWORD = "bench-password"
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class _Api:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.opener.open(urllib.request.Request(
+                    url + "/api/login", data=json.dumps({"password": PASSWORD}).encode(),
+                    headers={"Content-Type": "application/json"}), timeout=5).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def get(self, path: str) -> object:
+        with self.opener.open(self.url + path, timeout=30) as answer:
+            return json.loads(answer.read())
+
+
+def _serve(dsn: str) -> tuple[subprocess.Popen[bytes], _Api]:
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "croupier", "floor", "serve", "--floor",
+                               dsn, "--listen", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL)
+    return server, _Api(f"http://127.0.0.1:{port}")
+
+
+def _live(dsn: str, place: Path, tables: int, seconds: float) -> None:
+    """Tables dealing a card every PACE s, their shippers, and the API polled for new rows."""
+    journals = [place / f"live-{n}.db" for n in range(tables)]
+    procs = [subprocess.Popen([sys.executable, "-m", "floor.simtable", str(j), "--seed",
+                               str(n), "--pace", str(PACE)], stdout=subprocess.DEVNULL)
+             for n, j in enumerate(journals)]
+    server = None
+    try:
+        while not all(j.exists() for j in journals):
+            time.sleep(0.1)
+        time.sleep(1)
+        procs += [subprocess.Popen([sys.executable, "-m", "croupier", "ship", str(j), "--table",
+                                    f"L{n}", "--floor", dsn], stderr=subprocess.DEVNULL)
+                  for n, j in enumerate(journals)]
+        server, api = _serve(dsn)
+        time.sleep(3)  # shippers catch up with the rows written while they started
+        lags: list[float] = []
+        seen: dict[str, int] = {}
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            for table in api.get("/api/tables"):  # type: ignore[attr-defined]
+                now = time.time()
+                if table["rows"] != seen.get(table["table"]) and table["last_row_at"]:
+                    seen[table["table"]] = table["rows"]
+                    written = datetime.fromisoformat(table["last_row_at"]).timestamp()
+                    lags.append(now - written)
+            time.sleep(0.05)
+        print(f"floor: {tables} tables, a card every {PACE} s each, {seconds:.0f} s: "
+              f"lag from row written to seen on the API p50 "
+              f"{statistics.median(lags) * 1000:.0f} ms, p99 "
+              f"{_percentile(lags, 0.99) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms "
+              f"({len(lags)} observations, polled every 50 ms)")
+    finally:
+        for proc in procs + ([server] if server else []):
+            proc.terminate()
+        for proc in procs + ([server] if server else []):
+            proc.wait(10)
+
+
+def _day(dsn: str, place: Path) -> None:
+    """A day of DAY_TABLES tables shipped in parallel, then the page's statistics."""
+    one = place / "day.db"
+    deal(one, seed=99, cards=DAY_CARDS, pace=0, durable=False)
+    journals = []
+    for n in range(DAY_TABLES):
+        journals.append(place / f"day-{n}.db")
+        shutil.copy(one, journals[-1])
+    rows = sum(1 for _ in sqlite_rows(one)) * DAY_TABLES
+    start = time.perf_counter()
+    threads = [threading.Thread(target=_ship_all, args=(j, f"D{n}", dsn))
+               for n, j in enumerate(journals)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    loaded = time.perf_counter() - start
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("VACUUM ANALYZE")
+        shoes = conn.execute("SELECT count(DISTINCT (table_id, shoe)) FROM coup "
+                             "WHERE table_id LIKE 'D%'").fetchone()
+    server, api = _serve(dsn)
+    try:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            api.get("/api/stats")
+            times.append(time.perf_counter() - start)
+        money_start = time.perf_counter()
+        api.get("/api/money")
+        money = time.perf_counter() - money_start
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(f"floor: a day of {DAY_TABLES} tables ({shoes[0] if shoes else 0} shoes, "
+          f"{rows:,} rows) shipped by {DAY_TABLES} shippers at once in {loaded:.1f} s "
+          f"({rows / loaded:,.0f} rows/s verified and derived); statistics across tables "
+          f"median {statistics.median(times):.2f} s, money per shift {money:.2f} s")
+    per_table = rows / DAY_TABLES / (DAY_CARDS * PACE)
+    print(f"floor: flat out that is {rows / loaded / per_table:,.0f} tables' worth of rows "
+          f"(a table dealing a card every {PACE} s writes {per_table:.1f} rows/s), in batches "
+          f"of up to 500 as after an outage; live tables send about a batch per card, whose "
+          f"cost the lag line above shows")
+
+
+def sqlite_rows(path: Path) -> list[tuple[int]]:
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT seq FROM rows").fetchall()
+
+
+def _ship_all(journal: Path, table: str, dsn: str) -> None:
+    shipper = Shipper(journal, table, dsn)
+    try:
+        shipped = shipper.ship_available()
+        assert shipped.refused is None, shipped.refused
+    finally:
+        shipper.close()
+
+
+def main() -> None:
+    tables = int(os.environ.get("CROUPIER_BENCH_FLOOR_TABLES", "50"))
+    seconds = float(os.environ.get("CROUPIER_BENCH_FLOOR_SECONDS", "60"))
+    with tempfile.TemporaryDirectory(prefix="croupier-bench-floor-") as scratch:
+        place = Path(scratch)
+        server = EmbeddedPostgres(place / "pg")
+        dsn = server.start()
+        try:
+            migrate(dsn)
+            set_password(dsn, PASSWORD)
+            _live(dsn, place, tables, seconds)
+            _day(dsn, place)
+        finally:
+            server.stop()

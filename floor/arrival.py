@@ -1,0 +1,158 @@
+"""Rows arriving on the floor: checked against the chain the floor holds, then stored.
+
+One transaction per batch, holding the table's line of `floor_table` locked: two shippers
+for one table take turns, and a batch is stored whole with everything derived from it, or
+not at all. A row already stored counts as accepted when it is the same row; a row that
+differs from it (a fork), skips ahead (a gap) or breaks the chain is refused: kept aside in
+`refused_row`, raised once as a floor alarm, and nothing stored is overwritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from floor.derive import TableState, derive, parse_time
+from journal.store import Row, row_hash
+
+CHANNEL = "floor"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    head: int
+    refused: Refused | None = None
+
+
+def position(conn: psycopg.Connection[Any], table: str) -> int:
+    """The last row of the table's chain that the floor holds (0 for none)."""
+    found = conn.execute("SELECT head_seq FROM floor_table WHERE table_id = %s",
+                         (table,)).fetchone()
+    conn.commit()
+    return int(found[0]) if found else 0
+
+
+def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed: bool) -> Arrival:
+    with conn.transaction():
+        line = _locked(conn, table)
+        if line is None:
+            conn.execute("INSERT INTO floor_table (table_id, keyed) VALUES (%s, %s) "
+                         "ON CONFLICT (table_id) DO NOTHING", (table, keyed))
+            line = _locked(conn, table)
+        assert line is not None  # inserted just above, and never deleted
+        head, head_hash, table_keyed, secret, shoe, coup, dealing, last_call, last_card_at = line
+        stored = _stored(conn, table, [r.seq for r in rows if r.seq <= head])
+        accepted: list[Row] = []
+        refused: Refused | None = None
+        for row in sorted(rows, key=lambda r: r.seq):
+            if row.seq <= head:
+                if stored.get(row.seq) != row:
+                    refused = Refused(row.seq, f"differs from row {row.seq} already on the "
+                                               "floor (a fork of the chain)")
+                    break
+                continue
+            refused = _check(row, head, head_hash, secret, table_keyed)
+            if refused:
+                break
+            accepted.append(row)
+            head, head_hash = row.seq, row.hash
+        if accepted:
+            state = TableState(shoe, coup, dealing, last_call, last_card_at)
+            state = _store(conn, table, accepted, state)
+            conn.execute(
+                "UPDATE floor_table SET head_seq = %s, head_hash = %s, shoe = %s, coup = %s, "
+                "dealing = %s, last_call = %s, last_card_at = %s, last_row_at = %s, "
+                "arrived_at = clock_timestamp(), shipper_seen = clock_timestamp() "
+                "WHERE table_id = %s",
+                (head, head_hash, state.shoe, state.coup, Jsonb(state.dealing), state.last_call,
+                 state.last_card_at, parse_time(accepted[-1].at), table))
+        else:
+            conn.execute("UPDATE floor_table SET shipper_seen = clock_timestamp() "
+                         "WHERE table_id = %s", (table,))
+        if refused:
+            _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
+        if accepted or refused:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+    return Arrival(head, refused)
+
+
+def _locked(conn: psycopg.Connection[Any], table: str) -> tuple[Any, ...] | None:
+    return conn.execute(
+        "SELECT head_seq, head_hash, keyed, secret, shoe, coup, dealing, last_call, "
+        "last_card_at FROM floor_table WHERE table_id = %s FOR UPDATE", (table,)).fetchone()
+
+
+def _check(
+    row: Row, head: int, head_hash: str, secret: bytes | None, keyed: bool
+) -> Refused | None:
+    if row.seq != head + 1:
+        return Refused(row.seq, f"rows {head + 1} to {row.seq - 1} are missing before it "
+                                "(a gap)")
+    if row.prev != head_hash:
+        return Refused(row.seq, f"does not follow row {head} on the floor (the chain is broken)")
+    # A keyed journal's hashes are HMACs: only checkable with the table's secret.
+    if (secret is not None or not keyed) and row_hash(
+            row.seq, row.at, row.kind, row.body, row.prev, secret=secret) != row.hash:
+        return Refused(row.seq, "its hash does not match its contents"
+                       + (" under the table's key" if secret else ""))
+    return None
+
+
+def _stored(conn: psycopg.Connection[Any], table: str, seqs: list[int]) -> dict[int, Row]:
+    if not seqs:
+        return {}
+    found = conn.execute("SELECT seq, at, kind, body, prev, hash FROM journal_row "
+                         "WHERE table_id = %s AND seq = ANY(%s)", (table, seqs))
+    return {int(r[0]): Row(*r) for r in found}
+
+
+def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
+           state: TableState) -> TableState:
+    with conn.pipeline(), conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO journal_row (table_id, seq, at, kind, body, prev, hash) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            [(table, r.seq, r.at, r.kind, r.body, r.prev, r.hash) for r in rows])
+        derived, state = derive(table, rows, state)
+        inserts = (
+            ("coup (table_id, seq, shoe, number, at, result, couleur, noir_point, rouge_point, "
+             "noir_cards, rouge_cards, calls)", derived.coups),
+            ("card (table_id, seq, idx, shoe, coup, row_name, card, point, face_up, at)",
+             derived.cards),
+            ("settlement (table_id, seq, idx, shoe, coup, at, seat, chance, stake, action, "
+             "amount, level)", derived.settlements),
+            ("alarm (table_id, seq, at, source, code, message)", derived.alarms),
+            ("correction (table_id, seq, idx, at, action, who, why, detail)",
+             derived.corrections),
+        )
+        for target, values in inserts:
+            if values:
+                width = len(values[0])
+                cur.executemany(f"INSERT INTO {target} VALUES ({', '.join(['%s'] * width)})",
+                                values)
+        for shoe, number in derived.retracted:
+            cur.execute("UPDATE coup SET retracted = true WHERE table_id = %s AND shoe = %s "
+                        "AND number = %s AND NOT retracted", (table, shoe, number))
+    return state
+
+
+def _refuse(conn: psycopg.Connection[Any], table: str, row: Row, refused: Refused) -> None:
+    kept = conn.execute(
+        "INSERT INTO refused_row (table_id, seq, at, kind, body, prev, hash, reason) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING id",
+        (table, row.seq, row.at, row.kind, row.body, row.prev, row.hash, refused.reason),
+    ).fetchone()
+    if kept:  # raised once, however often a shipper offers the same row again
+        conn.execute(
+            "INSERT INTO alarm (table_id, seq, at, source, code, message) "
+            "VALUES (%s, %s, clock_timestamp(), 'floor', 'row_refused', %s)",
+            (table, row.seq, f"row {row.seq} refused: {refused.reason}"))

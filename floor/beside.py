@@ -1,0 +1,26 @@
+"""A shipper beside a live table: its own process, so the table never waits on the network
+and never shares its interpreter with the shipper's."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def shipper_beside(journal: str | Path, table: str, dsn: str) -> Iterator[None]:
+    """Follows `journal` to the floor while the block runs; stops it after."""
+    process = subprocess.Popen([sys.executable, "-m", "croupier", "ship", str(journal),
+                                "--table", table, "--floor", dsn], stdin=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
