@@ -22,6 +22,7 @@ _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 # Of a card's width along the row: where a placed outline is read first, and then.
 _NUDGES = ((0.0, 0.035, -0.035), (0.07, -0.07))
 _LEANING = 0.65  # a nudged reading matching its guess this well leans to it
+_CLOSE_FIT = 0.95  # a reading matching this well stands whatever its nudged neighbours say
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,8 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
 
     An outline placed from a row's edges may be a few pixels off, and a card cut a little
     short may pass for its twin (an ace of diamonds, its index cut, for an ace of hearts):
-    it is read nudged along the row either way too, and named only when every reading
-    that matches a card fairly well matches the same one.
+    it is read nudged along the row either way too, and named, short of a close fit, only
+    when every reading that matches a card fairly well matches the same one.
     """
     if not spot.placed:
         return classify(frame, spot.quad, design, spot.visible)
@@ -98,7 +99,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
         best = max(readings, key=lambda r: (r.confidence, r.score))
         if best.card is not None:
             break
-    if len({r.guess for r in readings if r.score >= _LEANING}) > 1:
+    if best.score < _CLOSE_FIT and len({r.guess for r in readings if r.score >= _LEANING}) > 1:
         return Reading(None, best.guess, 0.0, best.score, 0.0)
     return best
 
