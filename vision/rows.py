@@ -5,8 +5,10 @@ so that every card's corner index stays in view. The paper of such a row is one 
 card's left edge shows across it as a straight line from the row's top to its bottom; the
 design gives a card's proportions, so the row's height gives a card's width. The left edges
 are chosen so that consecutive ones lie a card's width apart, less at most its overlap, and
-the last card ends where the row does. Each card is then outlined from its left edge; how
-much of it the next card hides is kept, for the classifier to compare only what is seen.
+the last card ends where the row does; where the row's length needs a card no edge shows, a
+place is taken all the same (the classifier declines it unless it reads surely), so that a
+row never comes out short. Each card is then outlined from its left edge, top and bottom;
+how much of it the next card hides is kept, for the classifier to compare only what is seen.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ _MERGE = 0.08  # edge candidates closer than this (card widths) are one
 _LINE_DEPTH = 6.0  # grey levels an edge's line lies below the paper beside it
 # What a left edge counts for: the card finder's outline, or a place where no edge shows.
 _ANCHOR_SCORE, _PLACE_SCORE = 3.0, -0.5
-_EDGE_BAR = 0.75
+_EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing either way
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
 _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
@@ -120,11 +122,10 @@ def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, f
 
 @dataclass(frozen=True)
 class _Node:
-    """A possible left edge: where it crosses the row's middle, its tilt, how sure it is,
-    and the card finder's outline when it is one's."""
+    """A possible left edge: where it crosses the row's middle, how sure it is, and the
+    card finder's outline when it is one's."""
 
     x: float
-    tilt: float
     score: float
     quad: Quad | None = None
 
@@ -139,12 +140,12 @@ def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _No
     xs = np.argmax(rows, axis=1) if first else paper.shape[1] - np.argmax(rows[:, ::-1], axis=1)
     ys, xs = band[has], xs[has]
     if len(ys) < 5:
-        return _Node(float(np.median(xs)) if len(xs) else 0.0, 0.0, 1.0)
+        return _Node(float(np.median(xs)) if len(xs) else 0.0, 1.0)
     vx, vy, x0, y0 = cv2.fitLine(
         np.float32(np.column_stack([xs, ys])), cv2.DIST_HUBER, 0, 0.01, 0.01
     ).ravel()
     lean = vx / vy if abs(vy) > 1e-3 else 0.0
-    return _Node(float(x0 + lean * (middle - y0)), float(np.arctan(lean)), 1.0)
+    return _Node(float(x0 + lean * (middle - y0)), 1.0)
 
 
 def _anchors(
@@ -161,8 +162,7 @@ def _anchors(
             continue
         t = (middle - top[1]) / (bottom[1] - top[1])
         x = float(top[0] + t * (bottom[0] - top[0]))
-        tilt = float(np.arctan2(bottom[0] - top[0], bottom[1] - top[1]))
-        nodes.append(_Node(x, tilt, _ANCHOR_SCORE, quad))
+        nodes.append(_Node(x, _ANCHOR_SCORE, quad))
     return nodes
 
 
@@ -201,7 +201,7 @@ def _left_edges(
             kept.append(e)
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
-    return [_Node(x, tilt, cover - _EDGE_BAR) for x, tilt, cover in sorted(kept)]
+    return [_Node(x, cover - _EDGE_BAR) for x, _, cover in sorted(kept)]
 
 
 def _choose(
@@ -216,7 +216,7 @@ def _choose(
     """
     step = _PLACE_STEP * width
     left = end.x
-    places = [_Node(x, 0.0, _PLACE_SCORE) for x in np.arange(left + step, right, step)]
+    places = [_Node(x, _PLACE_SCORE) for x in np.arange(left + step, right, step)]
     # Where the card finder outlined a card, no other edge is taken near it.
     near_anchor = [
         n for n in [*edges, *places]
@@ -247,17 +247,7 @@ def _choose(
     if not ends:
         return None
     _, path = max(ends, key=lambda b: b[0])
-    chosen = [nodes[i] for i in path]
-    # A place taken for want of an edge leans as the nearest edge does.
-    return [
-        _Node(n.x, _tilt_near(edges, n.x, width), n.score) if n.score == _PLACE_SCORE else n
-        for n in chosen
-    ]
-
-
-def _tilt_near(edges: list[_Node], x: float, width: float) -> float:
-    near = [e for e in edges if abs(e.x - x) < 0.15 * width]
-    return near[0].tilt if near else 0.0
+    return [nodes[i] for i in path]
 
 
 def _outline(
