@@ -24,14 +24,17 @@ from drivers.camera import CameraShoe
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames
 from hardware_sims.deck_maker import write_deck
 from hardware_sims.scene_render import (
+    AT_SPEED,
     CARD_NAMES,
     HARSH,
     Disturbance,
     load_faces,
     random_coup,
     render_coup,
+    render_laid_coup,
     render_single,
 )
+from hardware_sims.svg_designs import TEST_DESIGNS, SvgUnavailableError, write_design
 from vision.design import BUILTIN, Design, build_design, builtin_design, face_files, load_design
 from vision.layout import read_layout, read_one
 
@@ -64,7 +67,8 @@ class Tally:
         cards = self.right + self.wrong + self.declined + self.missed
         text = (
             f"{what:<44} cards {cards:4d}: right {100 * self.right / cards:6.2f} %  "
-            f"wrong {self.wrong}  declined {100 * (self.declined + self.missed) / cards:5.2f} %"
+            f"wrong {self.wrong}  declined {100 * self.declined / cards:5.2f} %  "
+            f"missing without a declined entry {self.missed}"
         )
         if self.coups:
             text += f"  coups exact {self.exact}/{self.coups}"
@@ -103,6 +107,15 @@ def full_coups(faces: dict[str, np.ndarray], design: Design, seed: int) -> Tally
     return tally
 
 
+def laid_coups(faces: dict[str, np.ndarray], design: Design, seed: int, count: int) -> Tally:
+    """Coups of two rows laid at speed (overlapping, touching, turned, glare, clutter)."""
+    tally = Tally()
+    for k in range(count):
+        rng = np.random.default_rng(seed + k)
+        _read_coup(tally, faces, design, random_coup(rng), rng=rng, look=HARSH, laid=True)
+    return tally
+
+
 def _read_coup(
     tally: Tally,
     faces: dict[str, np.ndarray],
@@ -111,10 +124,15 @@ def _read_coup(
     *,
     rng: np.random.Generator,
     look: Disturbance,
+    laid: bool = False,
 ) -> None:
     """Render one coup, read it, and count: a row read with too few or too many cards
-    counts all its cards as missed."""
-    scene = render_coup(faces, rows, rng, disturbance=look)
+    counts all its cards as missed (a card missing without a declined entry in its place)."""
+    scene = (
+        render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=look)
+        if laid
+        else render_coup(faces, rows, rng, disturbance=look)
+    )
     start = time.perf_counter()
     seen = read_layout(scene.image, design)
     tally.times.append(time.perf_counter() - start)
@@ -201,3 +219,30 @@ def main() -> None:
             print(singles(other, unseen, SEED + 4000 + deck_seed, HARSH).line(f"{name}, one card"))
             print(coups(other, unseen, SEED + 5000 + deck_seed, HARSH, 20).line(f"{name}, coups"))
         print(live(faces))
+        print(svg_test_designs(Path(tmp)))
+
+
+LAID_COUPS = 8  # per test design
+
+
+def svg_test_designs(tmp: Path) -> str:
+    """The SVG test designs (svg_decks/DESIGNS.md), never used in tuning: one card each,
+    and whole coups laid at speed; one summary line over all of them."""
+    lines = []
+    total, singles_all = Tally(), Tally()
+    try:
+        for k, name in enumerate(TEST_DESIGNS):
+            deck = write_design(name, tmp / name)
+            design, faces = load_design(deck), load_faces(deck)
+            single = singles(faces, design, SEED + 7000 + 100 * k, HARSH)
+            laid = laid_coups(faces, design, SEED + 8000 + 100 * k, LAID_COUPS)
+            lines.append(laid.line(f"test design {name}, coups laid at speed"))
+            for whole, part in ((total, laid), (singles_all, single)):
+                for attr in ("right", "wrong", "declined", "missed", "coups", "exact"):
+                    setattr(whole, attr, getattr(whole, attr) + getattr(part, attr))
+                whole.times += part.times
+    except SvgUnavailableError as err:
+        return f"test designs skipped: {err}"
+    lines.append(singles_all.line(f"all {len(TEST_DESIGNS)} test designs, one card 640x480"))
+    lines.append(total.line(f"all {len(TEST_DESIGNS)} test designs, coups laid at speed"))
+    return "\n".join(lines)

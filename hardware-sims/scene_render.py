@@ -110,9 +110,12 @@ def paste(canvas: np.ndarray, face: np.ndarray, corners: np.ndarray, shadow: boo
     alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
     region = canvas[y0:y1, x0:x1]
     if shadow:
+        # The lamp stands above and a little in front: a soft shadow below and to the right,
+        # and the card's thickness a thin dark line all round, on the card beneath too.
         soft = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 2.0)[..., None]
         soft = np.roll(soft, (2, 2), axis=(0, 1))
-        region *= 1.0 - 0.35 * soft
+        rim = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 1.2)[..., None]
+        region *= 1.0 - np.maximum(0.35 * soft, 0.3 * rim)
     region[:] = region * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
 
 
@@ -210,6 +213,129 @@ def render_coup(
     cam = Camera.draw(size, rng, disturbance)
     seen = [Placed(p.card, cam.project(p.corners)) for p in placed]
     return Scene(cam.shoot(canvas, rng), seen, [list(r) for r in rows])
+
+
+@dataclass(frozen=True)
+class Laying:
+    """How a tailleur lays a row at speed, and what else lies on the table.
+
+    Each card lies over the one before it by up to `overlap` of its width, or touches it, or
+    leaves a gap of up to `gap` (the corner index of every card stays in view, as rows are
+    laid); each is turned by up to `rotation_deg`. `glare` and `clutter` are the chances of
+    a bright reflection on one card and of a chip or a hand partly over the layout.
+    """
+
+    overlap: float = 0.2
+    gap: float = 0.12
+    rotation_deg: float = 10.0
+    glare: float = 0.5
+    clutter: float = 0.5
+
+
+AT_SPEED = Laying()
+_CHIP_COLOURS = ((40, 40, 200), (200, 80, 30), (30, 30, 30), (40, 150, 230))
+_SKIN = np.float32([105, 145, 200])  # BGR
+
+
+def render_laid_coup(
+    faces: dict[str, np.ndarray],
+    rows: Sequence[Sequence[str]],
+    rng: np.random.Generator,
+    *,
+    size: tuple[int, int] = (1280, 720),
+    laying: Laying = AT_SPEED,
+    disturbance: Disturbance = HARSH,
+) -> Scene:
+    """Rows laid as at a table: overlapping, touching, turned, with glare and clutter."""
+    width, height = size
+    aspect = _aspect(faces)
+    longest = max((len(r) for r in rows), default=1)
+    step = 1.0 + laying.gap / 2  # the mean advance from card to card, in card widths
+    fits = min(
+        width * 0.9 / (1 + (longest - 1) * step + 0.3),
+        height * 0.9 / (max(len(rows), 1) * aspect * 1.3),
+    )
+    card_width = fits * rng.uniform(0.85, 1.0)
+    card_height = card_width * aspect
+    canvas = baize(height, width, rng)
+    placed: list[Placed] = []
+    top = (height - len(rows) * card_height * 1.25) / 2 + card_height * 0.6
+    for r, row in enumerate(rows):
+        y = top + r * card_height * 1.25 + rng.uniform(-0.05, 0.05) * card_height
+        x = width * 0.06 + card_width / 2 + rng.uniform(0, 0.05) * width
+        for name in row:
+            angle = rng.uniform(-laying.rotation_deg, laying.rotation_deg)
+            corners = card_corners((x, y + rng.uniform(-0.04, 0.04) * card_height),
+                                   card_width, aspect, angle)
+            paste(canvas, faces[name], corners)
+            placed.append(Placed(name, corners))
+            # Touching (0) is as likely as any overlap or gap: it is how rows are laid at speed.
+            spacing = 0.0 if rng.random() < 0.25 else rng.uniform(-laying.overlap, laying.gap)
+            x += card_width * (1.0 + spacing)
+    if placed and rng.random() < laying.glare:
+        _glare(canvas, placed[int(rng.integers(len(placed)))].corners, card_width, rng)
+    if placed and rng.random() < laying.clutter:
+        if rng.random() < 0.5:
+            _chip(canvas, placed, card_width, rng)
+        else:
+            _hand_from_edge(canvas, placed, card_width, rng)
+    cam = Camera.draw(size, rng, disturbance)
+    seen = [Placed(p.card, cam.project(p.corners)) for p in placed]
+    return Scene(cam.shoot(canvas, rng), seen, [list(r) for r in rows])
+
+
+def _glare(canvas: np.ndarray, corners: np.ndarray, card_width: float,
+           rng: np.random.Generator) -> None:
+    """A soft reflection of the table lamp on part of a card (away from its index)."""
+    centre = corners.mean(axis=0) + rng.uniform(-0.2, 0.3, 2) * card_width
+    spot = np.zeros(canvas.shape[:2], np.float32)
+    axes = (round(card_width * rng.uniform(0.25, 0.45)), round(card_width * rng.uniform(0.15, 0.3)))
+    cv2.ellipse(spot, (round(centre[0]), round(centre[1])), axes, float(rng.uniform(0, 180)),
+                0, 360, 1.0, -1)
+    spot = cv2.GaussianBlur(spot, (0, 0), card_width * 0.08)
+    canvas += (rng.uniform(80, 160) * spot)[..., None]
+    np.clip(canvas, 0, 255, out=canvas)
+
+
+def _chip(canvas: np.ndarray, placed: list[Placed], card_width: float,
+          rng: np.random.Generator) -> None:
+    """A gaming chip on the baize, partly over a card's lower right corner."""
+    card = placed[int(rng.integers(len(placed)))].corners
+    centre = card[2] + rng.uniform(0.05, 0.3, 2) * card_width
+    radius = round(card_width * rng.uniform(0.22, 0.3))
+    c = (round(centre[0]), round(centre[1]))
+    colour = _CHIP_COLOURS[int(rng.integers(len(_CHIP_COLOURS)))]
+    shade = np.zeros(canvas.shape[:2], np.float32)
+    cv2.circle(shade, (c[0] + 3, c[1] + 3), radius, 1.0, -1)
+    canvas *= (1.0 - 0.4 * cv2.GaussianBlur(shade, (0, 0), 3))[..., None]
+    cv2.circle(canvas, c, radius, colour, -1, cv2.LINE_AA)
+    for k in range(6):  # the edge spots of a casino chip
+        a = k * np.pi / 3 + rng.uniform(0, 0.5)
+        p = (round(c[0] + 0.82 * radius * np.cos(a)), round(c[1] + 0.82 * radius * np.sin(a)))
+        cv2.circle(canvas, p, max(2, radius // 6), (235, 235, 235), -1, cv2.LINE_AA)
+    cv2.circle(canvas, c, round(radius * 0.55), (220, 220, 220), 2, cv2.LINE_AA)
+
+
+def _hand_from_edge(canvas: np.ndarray, placed: list[Placed], card_width: float,
+                    rng: np.random.Generator) -> None:
+    """A hand reaching in from the bottom of the frame, its fingers over the baize and the
+    lower edge of a card of the bottom row."""
+    bottom = max(placed, key=lambda p: p.corners[:, 1].max())
+    tip_y = float(bottom.corners[:, 1].max()) - rng.uniform(0.0, 0.15) * card_width
+    x = float(bottom.corners[:, 0].mean())
+    h = canvas.shape[0]
+    mask = np.zeros(canvas.shape[:2], np.float32)
+    palm = (round(x), round(h + 0.2 * card_width))
+    cv2.ellipse(mask, palm, (round(0.7 * card_width), round(0.6 * card_width)), 0, 0, 360, 1, -1)
+    for k in range(4):
+        tip = (
+            round(x + (k - 1.5) * 0.22 * card_width),
+            round(tip_y + abs(k - 1.5) * 0.1 * card_width),
+        )
+        cv2.line(mask, palm, tip, 1.0, max(3, round(0.14 * card_width)), cv2.LINE_AA)
+    shade = cv2.GaussianBlur(np.roll(mask, (6, 6), axis=(0, 1)), (0, 0), 4)
+    canvas *= (1.0 - 0.4 * shade)[..., None]
+    canvas[:] = canvas * (1.0 - mask[..., None]) + _SKIN * mask[..., None]
 
 
 def render_single(

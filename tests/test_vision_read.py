@@ -5,6 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from hardware_sims.scene_render import (
+    CARD_NAMES as CARDS,
+)
+from hardware_sims.scene_render import (
     HARSH,
     Camera,
     Disturbance,
@@ -82,3 +85,21 @@ def test_a_tilted_frame_still_gives_two_rows(design: Design, faces: dict[str, np
     rows = [["8S", "7C", "KD", "9H"], ["AD", "2S", "JH", "QC", "TD"]]
     scene = render_coup(faces, rows, rng, disturbance=HARSH)
     assert _names(read_layout(scene.image, design)) == rows
+
+
+def test_rows_laid_at_speed_come_out_whole(design: Design, faces: dict[str, np.ndarray]) -> None:
+    """Overlapping, touching, turned: every card of a row has an entry, named right or
+    declined, and the overlapping ones are not all declined."""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    named = 0
+    for seed in range(3):
+        rng = np.random.default_rng(300 + seed)
+        rows = [[str(c) for c in rng.choice(list(CARDS), n)] for n in (6, 5)]
+        scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+        got = _names(read_layout(scene.image, design))
+        assert [len(r) for r in got] == [len(r) for r in rows], (rows, got)
+        for row_got, row_want in zip(got, rows, strict=True):
+            assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
+            named += sum(g == w for g, w in zip(row_got, row_want, strict=True))
+    assert named >= 20  # of 33

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from croupier.cards import Card
-from vision.design import Design
-from vision.features import describe_both
+from vision.design import FACE_WEIGHT, Design, cut_face
+from vision.features import FACE_SHRINK, describe_both
 from vision.geometry import Quad, grow, rectify
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -22,7 +22,10 @@ _RIVALS = 6  # the pairwise test is run against this many next-best cards
 # A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
 # names another card with this much confidence, the card is declined.
 _COMPARABLE = 0.06
+# An outline placed from a row's edges may be a little off: hypotheses further behind count.
+PLACED_COMPARABLE = 0.13
 _CONTRADICTION = 0.1
+_WHOLE = 0.97  # a card this much in view is read whole
 
 
 @dataclass(frozen=True)
@@ -36,48 +39,94 @@ class Reading:
     split: float = 0.0
 
 
-def classify(frame: np.ndarray, quad: Quad, design: Design) -> Reading:
-    """The card inside `quad` of `frame`.
+def classify(
+    frame: np.ndarray,
+    quad: Quad,
+    design: Design,
+    visible: float = 1.0,
+    comparable: float = _COMPARABLE,
+) -> Reading:
+    """The card inside `quad` of `frame`, of which the left `visible` share is in view (the
+    next card of a row may lie over its right side).
 
     For a design whose outline the card finder draws inside the edges (a frame printed
     near the edge), the outline grown back to the edges is read too, and the surer of the
     two readings is kept.
     """
-    reading = classify_straight(rectify(frame, quad, design.size), design)
+    if visible < _WHOLE:
+        return classify_hidden(rectify(frame, quad, design.size), design, visible, comparable)
+    reading = classify_straight(rectify(frame, quad, design.size), design, comparable)
     if design.inset == (0.0, 0.0) or reading.card is not None:
         return reading
-    grown = classify_straight(rectify(frame, grow(quad, design.inset), design.size), design)
+    grown = classify_straight(
+        rectify(frame, grow(quad, design.inset), design.size), design, comparable
+    )
     return max(reading, grown, key=lambda r: (r.confidence, r.score))
 
 
-def classify_straight(card: np.ndarray, design: Design) -> Reading:
+def classify_straight(
+    card: np.ndarray, design: Design, comparable: float = _COMPARABLE
+) -> Reading:
     """A card already straightened to `design.size`.
 
     Each way up and each blur level is a hypothesis about how the card is seen; the most
     confident one names the card, unless a hypothesis that fits about as well names
-    another card with some confidence: then the card is declined.
+    another card with some confidence: then the card is declined. `comparable` is how far
+    behind a hypothesis may score and still count.
     """
     views, paperness = describe_both(card)
     paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
     hypotheses = [
-        _hypothesis(scores, level, design, paper)
+        _hypothesis(scores, design.gram[level], design, paper)
         for view in views
         for level, scores in enumerate(design.scores(view))
     ]
+    return _decide(hypotheses, comparable)
+
+
+def _decide(hypotheses: list[Reading], comparable: float) -> Reading:
+    """The most confident hypothesis, declined when a comparable one names another card,
+    or when another card fits better."""
     chosen = max(hypotheses, key=lambda h: (h.confidence, h.score))
     rivals = [
         h.confidence
         for h in hypotheses
-        if h.guess != chosen.guess and h.score >= chosen.score - _COMPARABLE
+        if h.guess != chosen.guess and h.score >= chosen.score - comparable
     ]
     contradiction = max(rivals, default=0.0)
+    # Another card fitting better under some hypothesis, however unsure it is there, is a
+    # contradiction too: the surest reading must also be the best fit.
+    if any(h.guess != chosen.guess and h.score > chosen.score for h in hypotheses):
+        contradiction = max(contradiction, _CONTRADICTION)
     if contradiction >= _CONTRADICTION:
         doubt = min(chosen.confidence, CONFIDENCE_BAR) * (1.0 - contradiction)
         chosen = Reading(None, chosen.guess, round(doubt, 3), chosen.score, 0.0)
     return chosen
 
 
-def _hypothesis(scores: np.ndarray, level: int, design: Design, paper: float) -> Reading:
+def classify_hidden(
+    card: np.ndarray, design: Design, visible: float, comparable: float = _COMPARABLE
+) -> Reading:
+    """A straightened card whose right side from `visible` on is hidden: only what is seen
+    is compared, the card taken as lying upright (a row is laid so)."""
+    views, paperness = describe_both(card)
+    seen = views[0]
+    paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
+    # Whole columns of the face map clear of the next card, rounded down to an even number
+    # so that few cuts of the references are ever made.
+    columns = max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
+    face, gram = design.masked(columns)
+    observed = cut_face(seen.face, columns, design.size)
+    hypotheses = []
+    for level in range(face.shape[0]):
+        scores = FACE_WEIGHT * (face[level] @ observed) + (1 - FACE_WEIGHT) * (
+            design.index[level] @ seen.index
+        )
+        hypotheses.append(_hypothesis(scores, gram[level], design, paper))
+    return _decide(hypotheses, comparable)
+
+
+def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:
     """The reading of one set of scores against the references at one blur level."""
     order = np.argsort(scores)[::-1]
     top = int(order[0])
@@ -85,7 +134,7 @@ def _hypothesis(scores: np.ndarray, level: int, design: Design, paper: float) ->
     rivals = order[1 : 1 + _RIVALS]
     # Where the card falls between its reference and each rival's, along the line joining
     # them: the test a matched filter makes, blind to noise elsewhere on the card.
-    gaps = np.maximum(2.0 - 2.0 * design.gram[level, top, rivals], 1e-6)
+    gaps = np.maximum(2.0 - 2.0 * gram[top, rivals], 1e-6)
     split = float(np.min((best - scores[rivals]) / gaps))
     confidence = min(_ramp(best, MIN_SCORE, FULL_SCORE), _ramp(split, MIN_SPLIT, FULL_SPLIT), paper)
     guess = Card.parse(design.cards[top])

@@ -13,7 +13,7 @@ import numpy as np
 
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
-from vision.features import BLUR_LEVELS, CardMaps, card_size, describe
+from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, describe
 from vision.geometry import rectify, whole_frame
 from vision.images import read_picture
 
@@ -56,12 +56,39 @@ class Design:
         bar = min(_PAPER_BAR, 0.5 * self.paper)
         return bar if bar > _NO_PAPER else 0.0
 
+    def masked(self, columns: int) -> tuple[np.ndarray, np.ndarray]:
+        """The face references cut to their left `columns` columns of the face map (for a
+        card the next one partly hides), and the likeness of each pair on that score."""
+        cached = self._masked.get(columns)
+        if cached is None:
+            face = cut_face(self.face, columns, self.size)
+            index = np.einsum("lid,ljd->lij", self.index, self.index)
+            gram = FACE_WEIGHT * np.einsum("lid,ljd->lij", face, face) + (1 - FACE_WEIGHT) * index
+            cached = self._masked[columns] = (face, gram)
+        return cached
+
+    @cached_property
+    def _masked(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        return {}
+
     @cached_property
     def gram(self) -> np.ndarray:
         """How alike each pair of references is at each blur level, on the same score."""
         face = np.einsum("lid,ljd->lij", self.face, self.face)
         index = np.einsum("lid,ljd->lij", self.index, self.index)
         return FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+
+
+def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarray:
+    """Face maps (..., features) cut to their left `columns` columns, zero mean per map and
+    unit norm again."""
+    width, height = size
+    shape = (*face.shape[:-1], height // FACE_SHRINK, width // FACE_SHRINK, 3)
+    cut = face.reshape(shape)[..., :columns, :]
+    cut = cut - cut.mean(axis=(-3, -2), keepdims=True)
+    flat = cut.reshape(*face.shape[:-1], -1)
+    norm = np.linalg.norm(flat, axis=-1, keepdims=True)
+    return (flat / np.maximum(norm, 1e-6)).astype(np.float32)
 
 
 def builtin_design() -> Design:

@@ -17,6 +17,7 @@ _MIN_CARD_SHARE = 0.004  # of the frame's area: smaller blobs are chips, glare o
 _MAX_CARD_SHARE = 0.9
 _SEAM_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
 _OPEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_CLOSE_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 _SEAM_DEPTH = 25  # grey levels a seam lies below the paper on both sides of it
 _TYPICAL_ASPECT = 1.42  # of a playing card: how many cards a row run together holds
 # Edges are looked for this far (frame pixels) either side of where the blob put them.
@@ -56,12 +57,15 @@ class Quad:
 _MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
 
 
-def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
+def find_cards(
+    frame: np.ndarray, *, portrait_only: bool = False, cut_rows: bool = True
+) -> list[Quad]:
     """Every card-shaped paper blob in the frame, as corners ordered upright.
 
     `portrait_only` keeps cards whose long side is closer to vertical, as cards lie in the
     rows of a layout; two portrait cards touching side by side would otherwise pass for
-    one card turned on its side.
+    one card turned on its side. A blob shaped like a row of cards that does not break up
+    is cut into equal cards, unless `cut_rows` is off: then it gives none.
     """
     scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
     if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
@@ -81,8 +85,10 @@ def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
         if not min_area <= blob <= _MAX_CARD_SHARE * area:
             continue
         pieces = []
-        for corners in _cards_in_blob(contour, min_area, portrait_only=portrait_only):
-            parts = _split_row(corners) if portrait_only else [corners]
+        for corners in _cards_in_blob(
+            contour, min_area, portrait_only=portrait_only, cut_rows=cut_rows
+        ):
+            parts = _split_row(corners, cut=cut_rows) if portrait_only else [corners]
             if len(parts) > 1 and scale < 1.0:
                 # Cards that merged at the detection scale may stand apart at full size.
                 apart = _cards_at_full_size(frame, contour, scale, level, min_area)
@@ -90,10 +96,35 @@ def find_cards(frame: np.ndarray, *, portrait_only: bool = False) -> list[Quad]:
                     parts = apart
             pieces += [p / scale for p in parts]
         for piece in pieces:
-            quad = _upright(_snap(frame, piece), portrait_only=portrait_only)
+            quad = _upright(snap(frame, piece), portrait_only=portrait_only)
             if quad is not None:
                 quads.append(quad)
     return quads
+
+
+def paper_blobs(frame: np.ndarray) -> list[np.ndarray]:
+    """The outlines (frame pixels) of the blobs of paper large enough to hold a card."""
+    scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
+    if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
+        return []
+    small = (
+        frame
+        if scale == 1.0
+        else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    darkest = _darkest(small)
+    _, mask = cv2.threshold(darkest, _paper_level(darkest), 255, cv2.THRESH_BINARY)
+    # Ink printed to the edge (an index, a frame, court art) bites into the paper: closed
+    # up, each card is whole, and cards that touch or overlap are one blob.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_KERNEL)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_KERNEL)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    area = small.shape[0] * small.shape[1]
+    return [
+        (c / scale).astype(np.int32)
+        for c in contours
+        if _MIN_CARD_SHARE * area <= cv2.contourArea(c) <= _MAX_CARD_SHARE * area
+    ]
 
 
 def _cards_at_full_size(
@@ -110,7 +141,7 @@ def _cards_at_full_size(
     for part in _blobs(_darkest(frame[y0:y1, x0:x1]), level):
         if cv2.contourArea(part) < min_area / scale**2:
             continue
-        for corners in _cards_in_blob(part, min_area / scale**2, portrait_only=True):
+        for corners in _cards_in_blob(part, min_area / scale**2, portrait_only=True, cut_rows=True):
             found.append((corners + np.float32([x0, y0])) * scale)
     return found
 
@@ -140,7 +171,7 @@ def _blobs(darkest: np.ndarray, level: float) -> list[np.ndarray]:
     return list(contours)
 
 
-def _snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """Corners moved onto the card's true edges, found to a fraction of a pixel in `frame`.
 
     Across each side the brightness is sampled; the edge is where it drops from paper to
@@ -204,8 +235,9 @@ def _crossings(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
     return np.float32(corners)
 
 
-def _split_row(corners: np.ndarray) -> list[np.ndarray]:
-    """Portrait cards laid edge to edge look like one wide card: cut it into cards."""
+def _split_row(corners: np.ndarray, *, cut: bool = True) -> list[np.ndarray]:
+    """Portrait cards laid edge to edge look like one wide card: cut it into cards (or,
+    without `cut`, none: where they part is left to someone who knows more)."""
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
     c = corners[np.argsort(angles)]
@@ -219,6 +251,8 @@ def _split_row(corners: np.ndarray) -> list[np.ndarray]:
     count = round(width / height * _TYPICAL_ASPECT)
     if count < 2:
         return [corners]
+    if not cut:
+        return []
     pieces = []
     for k in range(count):
         a, b = k / count, (k + 1) / count
@@ -228,7 +262,7 @@ def _split_row(corners: np.ndarray) -> list[np.ndarray]:
 
 
 def _cards_in_blob(
-    contour: np.ndarray, min_area: float, *, portrait_only: bool
+    contour: np.ndarray, min_area: float, *, portrait_only: bool, cut_rows: bool
 ) -> list[np.ndarray]:
     """The corners of the card a blob is, or of the cards touching each other in it.
 
@@ -261,7 +295,7 @@ def _cards_in_blob(
             outline, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             piece = _card_corners(max(outline, key=cv2.contourArea))
             if piece is not None:
-                cut = _split_row(piece) if portrait_only else [piece]
+                cut = _split_row(piece, cut=cut_rows) if portrait_only else [piece]
                 found += [c + np.float32([x - pad, y - pad]) for c in cut]
         # The erosion that parts the most cards wins: a small one may leave two joined.
         if len(found) > len(best):

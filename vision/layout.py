@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from vision.classifier import Reading, classify, classify_straight
+from vision.classifier import PLACED_COMPARABLE, Reading, classify, classify_straight
 from vision.design import Design
 from vision.features import describe
-from vision.geometry import Quad, find_cards, rectify, whole_frame
+from vision.geometry import Quad, find_cards, paper_blobs, rectify, whole_frame
+from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
 # a card's height; the rows of a layout are a card's height apart or more.
 _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
+_ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
+_MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
+# Of a card's width along the row: where a placed outline is read first, and then.
+_NUDGES = ((0.0, 0.035, -0.035), (0.07, -0.07))
+_LEANING = 0.65  # a nudged reading matching its guess this well leans to it
+_CLOSE_FIT = 0.95  # a reading matching this well stands whatever its nudged neighbours say
 
 
 @dataclass(frozen=True)
@@ -32,11 +40,95 @@ def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -
     it is then one row of one card.
     """
     if not bare_face:
-        quads = find_cards(frame, portrait_only=True)
-        if quads:
-            return group_rows([Seen(q, classify(frame, q, design)) for q in quads])
+        spots = locate(frame, design)
+        if spots:
+            return group_rows([Seen(s.quad, read_card(frame, s, design)) for s in spots])
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return [[whole]] if whole is not None else []
+
+
+def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
+    """Every card on the baize, with the share of its width in view.
+
+    Each blob of paper is outlined as the cards the card finder parts it into, or, when a
+    row laid over itself holds more cards than that, as the row's cards parted along their
+    left edges. Paper that cannot be parted either way still stands for as many cards as
+    its length holds, each outlined where it would lie: the classifier declines them
+    rather than the row coming out short.
+    """
+    # Only cards outlined around their own paper: a row that does not break up is parted
+    # below, along its cards' edges.
+    found = find_cards(frame, portrait_only=True, cut_rows=False)
+    spots: list[RowCard] = []
+    claimed: set[int] = set()
+    aspect = design.aspect
+    for contour in paper_blobs(frame):
+        inside = [
+            k for k, q in enumerate(found)
+            if k not in claimed and cv2.pointPolygonTest(contour, q.centre, False) >= 0
+        ]
+        claimed.update(inside)
+        _, (length, height), _ = row_extent(contour)
+        if inside and length < _ONE_CARD * height / aspect:
+            spots += [RowCard(found[k]) for k in inside]
+            continue
+        parted = part_row(frame, contour, aspect, [found[k] for k in inside])
+        if parted is not None:
+            spots += parted
+        elif inside:
+            spots += [RowCard(found[k]) for k in inside]
+        else:
+            spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
+    spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
+    return spots
+
+
+def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
+    """What the classifier makes of a card found on the baize.
+
+    An outline placed from a row's edges may be a few pixels off, and a card cut a little
+    short may pass for its twin (an ace of diamonds, its index cut, for an ace of hearts):
+    it is read nudged along the row either way too, and named, short of a close fit, only
+    when every reading that matches a card fairly well matches the same one.
+    """
+    if not spot.placed:
+        return classify(frame, spot.quad, design, spot.visible)
+    readings: list[Reading] = []
+    for nudges in _NUDGES:
+        readings += [_nudged(frame, spot, design, share) for share in nudges]
+        best = max(readings, key=lambda r: (r.confidence, r.score))
+        if best.card is not None:
+            break
+    if best.score < _CLOSE_FIT and len({r.guess for r in readings if r.score >= _LEANING}) > 1:
+        return Reading(None, best.guess, 0.0, best.score, 0.0)
+    return best
+
+
+def _nudged(frame: np.ndarray, spot: RowCard, design: Design, share: float) -> Reading:
+    """The card read with its outline moved `share` of its width along the row."""
+    corners = spot.quad.corners
+    along = (corners[1] - corners[0]) / max(float(np.linalg.norm(corners[1] - corners[0])), 1.0)
+    nudged = Quad((corners + share * spot.quad.width * along).astype(np.float32))
+    return classify(frame, nudged, design, spot.visible, PLACED_COMPARABLE)
+
+
+def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
+    """Paper no card was found in, cut into as many card places as its length holds."""
+    (cx, cy), (length, height), angle = row_extent(contour)
+    card_width = height / aspect
+    count = max(1, round(length / (card_width * _MEAN_ADVANCE)))
+    if not 0.6 <= length / (count * card_width) <= 1.4:
+        return []  # no row of cards: a chip, a hand, a pile
+    a = np.deg2rad(angle)
+    along = np.float32([np.cos(a), np.sin(a)])
+    down = np.float32([-along[1], along[0]])
+    start = np.float32([cx, cy]) - along * length / 2 - down * height / 2
+    step = length / count
+    places = []
+    for k in range(count):
+        left, right = start + along * k * step, start + along * (k + 1) * step
+        places.append(Quad(np.float32([left, right, right + down * height, left + down * height])))
+    return places
 
 
 def group_rows(seen: list[Seen]) -> list[list[Seen]]:

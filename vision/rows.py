@@ -1,0 +1,303 @@
+"""Parting a row of cards laid at speed: touching, or each over the one before it.
+
+A tailleur lays a row left to right, each card over the last by up to a fifth of its width,
+so that every card's corner index stays in view. The paper of such a row is one blob. Each
+card's left edge shows across it as a straight line from the row's top to its bottom; the
+design gives a card's proportions, so the row's height gives a card's width. The left edges
+are chosen so that consecutive ones lie a card's width apart, less at most its overlap, and
+the last card ends where the row does; where the row's length needs a card no edge shows, a
+place is taken all the same (the classifier declines it unless it reads surely), so that a
+row never comes out short. Each card is then outlined from its left edge, top and bottom;
+how much of it the next card hides is kept, for the classifier to compare only what is seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import Quad, snap
+
+# The advance from one card's left edge to the next, in card widths: a fifth overlapped at
+# most, a little more than touching at most (cards turned at their corners).
+_ADVANCE = (0.72, 1.25)
+_LAST = (0.82, 1.35)  # from the last card's left edge to the row's end
+_MIN_COVER = 0.65  # share of a card's height along which its left edge shows
+_MERGE = 0.08  # edge candidates closer than this (card widths) are one
+_LINE_DEPTH = 6.0  # grey levels an edge's line lies below the paper beside it
+# What a left edge counts for: the card finder's outline, or a place where no edge shows.
+_ANCHOR_SCORE, _PLACE_SCORE = 3.0, -0.5
+_EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing either way
+_PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
+_OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
+_ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
+
+
+@dataclass(frozen=True)
+class RowCard:
+    """A card found on the baize: its outline, the share of its width in view, and whether
+    the outline was placed from the row's edges (and may be off by a few pixels) rather
+    than drawn around the card's own paper."""
+
+    quad: Quad
+    visible: float = 1.0
+    placed: bool = False
+
+
+def part_row(
+    frame: np.ndarray, outline: np.ndarray, aspect: float, found: Sequence[Quad] = ()
+) -> list[RowCard] | None:
+    """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
+    None when the blob holds no more than one card.
+
+    `found` are the cards the card finder outlined in the blob: those of a card's size are
+    taken as they are, and the rest of the row is parted around them. Where the row's
+    length needs a card that no edge shows, a card is still placed, as well as it fits:
+    the classifier declines it unless it reads surely.
+    """
+    (cx, cy), (rw, rh), angle = row_extent(outline)
+    margin = 12
+    length, thick = round(rw) + 2 * margin, round(rh) + 2 * margin
+    to_strip = cv2.getRotationMatrix2D((cx, cy), angle, 1.0)
+    to_strip[:, 2] += (length / 2 - cx, thick / 2 - cy)
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    strip = cv2.warpAffine(grey, to_strip, (length, thick), flags=cv2.INTER_LINEAR)
+    paper = np.zeros((thick, length), np.uint8)
+    inside = cv2.transform(outline.reshape(-1, 1, 2).astype(np.float32), to_strip)
+    cv2.fillPoly(paper, [np.round(inside).astype(np.int32)], 1)
+    paper = paper > 0
+    columns = np.flatnonzero(paper.any(axis=0))
+    if len(columns) < 10:
+        return None
+    tops = np.argmax(paper, axis=0)
+    bottoms = thick - 1 - np.argmax(paper[::-1], axis=0)
+    spans = (bottoms - tops)[columns]
+    height = float(np.median(spans[len(spans) // 10 : len(spans) - len(spans) // 10]))
+    width = height / aspect
+    middle = thick / 2
+    left, right = _end(paper, middle, height, first=True), _end(paper, middle, height, first=False)
+    if right.x - left.x < 1.6 * width:
+        return None  # one card: the caller outlines it whole
+    edges = _left_edges(strip, paper, height, width)
+    anchors = _anchors(found, to_strip, middle, width, height)
+    if anchors:
+        # The camera's view squeezes cards a little: whole ones found tell their width best.
+        width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
+    chosen = _choose(edges, anchors, left, right.x, width)
+    if chosen is None:
+        return None
+    to_frame = cv2.invertAffineTransform(to_strip)
+    cards = []
+    for k, node in enumerate(chosen):
+        nxt = chosen[k + 1].x if k + 1 < len(chosen) else right.x
+        visible = min(1.0, (nxt - node.x) / width)
+        if node.quad is not None and visible >= 1.0:
+            cards.append(RowCard(node.quad, visible))
+            continue
+        last = k + 1 == len(chosen)
+        # Its outline from the row's edges, its sides moved onto the edges seen there; the
+        # right side of a card partly under the next one is where its width puts it.
+        corners = _outline(
+            node.x, tops, bottoms, (right.x - node.x if last else width, height), middle
+        )
+        placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
+        snapped = snap(frame, placed)
+        outline = snapped if last or visible >= 1.0 else _square(snapped, placed, aspect)
+        cards.append(RowCard(Quad(outline), visible, placed=True))
+    return cards
+
+
+def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, float], float]:
+    """The smallest rectangle around a blob as (centre, (length along the row, height
+    across it), the row's slope in degrees): rows run across the frame, so its side
+    nearest the horizontal is the row's."""
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline)
+    if ((angle + 45.0) // 90.0) % 2 == 1:  # its first side stands nearer the vertical
+        rw, rh = rh, rw
+    return (cx, cy), (rw, rh), (angle + 45.0) % 90.0 - 45.0
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A possible left edge: where it crosses the row's middle, how sure it is, and the
+    card finder's outline when it is one's."""
+
+    x: float
+    score: float
+    quad: Quad | None = None
+
+
+def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _Node:
+    """The row's left end (`first`) or right end: a line fitted to where the paper begins
+    or ends across the middle of the row, as it crosses the middle."""
+    band = np.arange(round(middle - 0.3 * height), round(middle + 0.3 * height))
+    band = band[(band >= 0) & (band < paper.shape[0])]
+    rows = paper[band]
+    has = rows.any(axis=1)
+    xs = np.argmax(rows, axis=1) if first else paper.shape[1] - np.argmax(rows[:, ::-1], axis=1)
+    ys, xs = band[has], xs[has]
+    if len(ys) < 5:
+        return _Node(float(np.median(xs)) if len(xs) else 0.0, 1.0)
+    vx, vy, x0, y0 = cv2.fitLine(
+        np.float32(np.column_stack([xs, ys])), cv2.DIST_HUBER, 0, 0.01, 0.01
+    ).ravel()
+    lean = vx / vy if abs(vy) > 1e-3 else 0.0
+    return _Node(float(x0 + lean * (middle - y0)), 1.0)
+
+
+def _anchors(
+    found: Sequence[Quad], to_strip: np.ndarray, middle: float, width: float, height: float
+) -> list[_Node]:
+    """The card finder's outlines of a card's size, as left edges in the strip."""
+    nodes = []
+    for quad in found:
+        if not (0.85 <= quad.width / width <= 1.2 and 0.85 <= quad.height / height <= 1.2):
+            continue  # part of a card, or cards run together
+        c = cv2.transform(quad.corners[None].astype(np.float32), to_strip)[0]
+        top, bottom = c[0], c[3]
+        if abs(bottom[1] - top[1]) < 1:
+            continue
+        t = (middle - top[1]) / (bottom[1] - top[1])
+        x = float(top[0] + t * (bottom[0] - top[0]))
+        nodes.append(_Node(x, _ANCHOR_SCORE, quad))
+    return nodes
+
+
+def _left_edges(
+    strip: np.ndarray, paper: np.ndarray, height: float, width: float
+) -> list[_Node]:
+    """Candidate left edges as (x at the row's middle, tilt, cover): straight lines, nearly
+    across the row, darker than the paper just to their right (the card's own margin): the
+    card's shadow or printed outline, whatever lies beneath. Ink on a card ends in such
+    steps too, but in short ones: only a line along most of a card's height counts."""
+    smooth = cv2.GaussianBlur(strip.astype(np.float32), (0, 0), 0.7)
+    reach = 3
+    right_of = np.roll(smooth, -reach, axis=1)
+    # The card's own margin: paper, as bright as the row's paper is at the least.
+    level = float(np.percentile(smooth[paper], 60))
+    margin = cv2.erode(right_of, np.ones((1, 3), np.uint8)) > 0.8 * level
+    # The paper begins at the edge: the line itself may lie on the baize.
+    edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))
+    edge = edge.astype(np.float32)
+    thick, length = strip.shape
+    middle = thick / 2
+    found = []
+    for tilt in _ANGLES:
+        # Shear the edge map so that lines of this tilt stand upright, then count per column.
+        shear = np.float32([[1, np.tan(tilt), -np.tan(tilt) * middle], [0, 1, 0]])
+        sheared = cv2.warpAffine(
+            edge, shear, (length, thick), flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP
+        )
+        counts = cv2.dilate(sheared, np.ones((1, 3), np.uint8)).sum(axis=0)
+        for x in np.flatnonzero(counts > _MIN_COVER * height):
+            found.append((float(x), float(tilt), float(counts[x] / height)))
+    found.sort(key=lambda e: -e[2])
+    kept: list[tuple[float, float, float]] = []
+    for e in found:
+        if all(abs(e[0] - k[0]) > _MERGE * width for k in kept):
+            kept.append(e)
+    # An edge counts for a card by how much more of one it shows than an art frame or a
+    # column of pips might: a weak one only decides between counts the row allows.
+    return [_Node(x, cover - _EDGE_BAR) for x, _, cover in sorted(kept)]
+
+
+def _choose(
+    edges: list[_Node], anchors: list[_Node], end: _Node, right: float, width: float
+) -> list[_Node] | None:
+    """The left edges of the row's cards, left to right: the row's own left end first,
+    each next one a card's advance on, the last a card's width from the row's end.
+
+    Of all such sets the best supported is kept: an outline the card finder drew counts
+    most, an edge by how far along the card it shows; where none is seen a place may be
+    taken at a cost, so that the row's length is always accounted for.
+    """
+    step = _PLACE_STEP * width
+    left = end.x
+    places = [_Node(x, _PLACE_SCORE) for x in np.arange(left + step, right, step)]
+    # Where the card finder outlined a card, no other edge is taken near it.
+    near_anchor = [
+        n for n in [*edges, *places]
+        if all(abs(n.x - a.x) > _MERGE * width for a in anchors)
+    ]
+    first = [a for a in anchors if abs(a.x - left) <= _MERGE * width]
+    start = first[0] if first else end
+    later = [n for n in [*anchors, *near_anchor] if n.x > start.x + _MERGE * width]
+    nodes = [start, *sorted(later, key=lambda n: n.x)]
+    best: list[tuple[float, tuple[int, ...]] | None] = [None] * len(nodes)
+    best[0] = (start.score, (0,))
+    for j in range(1, len(nodes)):
+        for i in range(j - 1, -1, -1):
+            gap = nodes[j].x - nodes[i].x
+            if gap > _ADVANCE[1] * width:
+                break
+            prev = best[i]
+            if prev is None or gap < _ADVANCE[0] * width:
+                continue
+            score = prev[0] + nodes[j].score
+            current = best[j]
+            if current is None or score > current[0]:
+                best[j] = (score, (*prev[1], j))
+    ends = [
+        b for j, b in enumerate(best)
+        if b is not None and _LAST[0] * width <= right - nodes[j].x <= _LAST[1] * width
+    ]
+    if not ends:
+        return None
+    _, path = max(ends, key=lambda b: b[0])
+    return [nodes[i] for i in path]
+
+
+def _outline(
+    x: float, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
+) -> np.ndarray:
+    """The corners, in strip coordinates, of the card whose left edge crosses the row's
+    middle at `x`: its turn is the slope of its own top and bottom edges, where they bound
+    the row's paper clear of its neighbours."""
+    width, height = size
+    xs = np.arange(max(round(x + _OWN[0] * width), 0), min(round(x + _OWN[1] * width), len(tops)))
+    slopes, offsets = [], []
+    for ys in (tops, bottoms):
+        if len(xs) < 5:
+            break
+        vx, vy, x0, y0 = cv2.fitLine(
+            np.float32(np.column_stack([xs, ys[xs]])), cv2.DIST_HUBER, 0, 0.01, 0.01
+        ).ravel()
+        slope = vy / vx if abs(vx) > 1e-3 else 0.0
+        slopes.append(float(slope))
+        offsets.append(float(y0 - slope * x0))
+    if len(slopes) < 2:
+        top_y, slope = middle - height / 2, 0.0
+        offsets = [top_y, top_y + height]
+    else:
+        slope = float(np.mean(slopes))
+    turn = float(np.arctan(slope))
+    along = np.float32([np.cos(turn), np.sin(turn)])
+    down = np.float32([-np.sin(turn), np.cos(turn)])
+    corners = []
+    for offset in offsets:
+        # Where the left edge, through (x, middle) along `down`, meets this edge.
+        u = (offset + slope * x - middle) / (down[1] - slope * down[0])
+        corners.append(np.float32([x, middle]) + u * down)
+    tl, bl = corners
+    if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
+        # Paper above or below that is not this card's (a neighbour turned the other way).
+        tl = np.float32([x, middle]) - height / 2 * down
+        bl = tl + height * down
+    return np.float32([tl, tl + width * along, bl + width * along, bl])
+
+
+def _square(snapped: np.ndarray, placed: np.ndarray, aspect: float) -> np.ndarray:
+    """A card's corners from its snapped sides, with its right side where its left side's
+    length puts it: the right side may lie under the next card, where no edge of its own
+    shows. (The top and bottom keep their own directions: the camera's view shears.)"""
+    tl, tr, br, bl = snapped
+    length = float(np.linalg.norm(bl - tl))
+    if not 0.8 <= length / max(float(np.linalg.norm(placed[3] - placed[0])), 1.0) <= 1.25:
+        return placed
+    width = length / aspect
+    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
+    return np.float32([tl, tl + width * top, bl + width * bottom, bl])
