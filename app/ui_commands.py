@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -52,6 +53,10 @@ def _ui_parser() -> CommandParser:
     parser.add_argument("--seed", type=int, help="the demo shoe's shuffle (default: random)")
     parser.add_argument("--first-frame", action="store_true",
                         help="print the wall-clock time of the first painted frame and quit")
+    parser.add_argument("--floor", metavar="DSN",
+                        help="ship the journal to the casino floor's PostgreSQL as it grows")
+    parser.add_argument("--table", dest="table_id", metavar="ID",
+                        help="the table's name on the floor (with --floor)")
     return parser
 
 
@@ -129,6 +134,8 @@ def _screenshot(options: argparse.Namespace) -> int:
 
 
 def _ui(options: argparse.Namespace) -> int:
+    if (options.floor is None) != (options.table_id is None):
+        _ui_parser().error("--floor and --table go together")
     rulebook = load_rulebook(options.rules)
     if not has_display() and not options.first_frame:
         return _headless(options)
@@ -175,8 +182,14 @@ def _ui(options: argparse.Namespace) -> int:
     bridge.start()
     window.resize(*SCREEN_SIZE)
     window.show()
+    shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if options.floor:
+        from floor.beside import shipper_beside  # its own process: the screen never waits
+
+        shipping = shipper_beside(journal, options.table_id, options.floor)
     try:
-        return app.exec()
+        with shipping:
+            return app.exec()
     finally:
         bridge.stop()
         if workdir is not None:

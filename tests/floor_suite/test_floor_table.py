@@ -53,3 +53,41 @@ def test_floor_needs_a_table_name_and_a_journal() -> None:
              "replay", *args], capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 2
         assert "--floor and --table go together, with a journal" in done.stderr
+
+
+def test_the_screen_ships_its_journal_as_it_deals(floor_dsn: str, tmp_path: Path) -> None:
+    import os
+    import socket
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # Qt's VNC platform: a real window that nobody needs to be at.
+    env = {**os.environ, "QT_QPA_PLATFORM": f"vnc:port={port}"}
+    journal = tmp_path / "screen.db"
+    with running_simulator(FIXTURE, "native", "--pace", "0.005") as url:
+        screen = subprocess.Popen(
+            [sys.executable, "-m", "croupier", "ui", "--shoe", url, "--journal", str(journal),
+             "--floor", floor_dsn, "--table", "S1"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        try:
+            deadline = time.monotonic() + 60
+            shipped = 0
+            while time.monotonic() < deadline and shipped < 100:
+                time.sleep(0.2)
+                with psycopg.connect(floor_dsn) as conn:
+                    found = conn.execute("SELECT count(*) FROM journal_row "
+                                         "WHERE table_id = 'S1'").fetchone()
+                shipped = found[0] if found else 0
+            assert shipped >= 100
+        finally:
+            screen.terminate()
+            screen.wait(timeout=30)
+    with sqlite3.connect(journal) as db:
+        rows = db.execute("SELECT seq, hash FROM rows ORDER BY seq").fetchall()
+    with psycopg.connect(floor_dsn) as conn:
+        floor_rows = conn.execute("SELECT seq, hash FROM journal_row WHERE table_id = 'S1' "
+                                  "ORDER BY seq").fetchall()
+    assert floor_rows == rows[:len(floor_rows)]
+    assert len(floor_rows) >= 100
