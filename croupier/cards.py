@@ -1,4 +1,4 @@
-"""Cards in the notation of INTERFACES §1: rank then suit, `QH`, `TD`, `7S`."""
+"""Cards in the notation of docs/FORMATS.md (cards): rank then suit, `QH`, `TD`, `7S`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Decisions as plain JSON-able records and back: what the journal keeps of what a table
 decided, read again by the audit, the statistics, the screens and the floor.
 
-Where INTERFACES-style replay JSON exists for a decision, its record is that object; the
+Where docs/FORMATS.md-style replay JSON exists for a decision, its record is that object; the
 others have records of their own. `decision_from_record` also reads the records journals
 wrote before a retracted coup had its own kind (a `warning` with code `coup_retracted`).
 """

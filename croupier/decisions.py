@@ -171,7 +171,7 @@ class Rejected:
 
 
 class Action(enum.Enum):
-    """What the croupier does with one stake (INTERFACES §6)."""
+    """What the croupier does with one stake (docs/FORMATS.md (session scripts))."""
 
     COLLECT = "collect"
     PAY = "pay"

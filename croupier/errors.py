@@ -8,7 +8,7 @@ class CroupierError(Exception):
 
 
 class CardError(CroupierError, ValueError):
-    """Text that is not a card in the notation of INTERFACES §1."""
+    """Text that is not a card in the notation of docs/FORMATS.md (cards)."""
 
 
 class FixtureError(CroupierError, ValueError):

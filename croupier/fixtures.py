@@ -1,4 +1,4 @@
-"""Reading shoe fixtures (`*.shoe`, INTERFACES §2) into shoe events."""
+"""Reading shoe fixtures (`*.shoe`, docs/FORMATS.md (shoe fixtures)) into shoe events."""
 
 from __future__ import annotations
 

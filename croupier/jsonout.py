@@ -1,4 +1,4 @@
-"""The JSON lines of `croupier replay --json` (INTERFACES §3)."""
+"""The JSON lines of `croupier replay --json` (docs/FORMATS.md (replay))."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`croupier odds`: the exact theory a table is audited against (INTERFACES §7).
+"""`croupier odds`: the exact theory a table is audited against (docs/FORMATS.md (journal)).
 
 Everything is counted exactly over a shoe drawn without replacement, then turned into floats
 for printing. A shoe is described by its `counts`: how many cards of each value 1 … 10 it
@@ -155,7 +155,7 @@ class TableOdds:
     house_edge_insured: Fraction
 
     def as_json(self) -> dict[str, object]:
-        """The object `croupier odds --json` prints (INTERFACES §7), probabilities as floats."""
+        """The object `croupier odds --json` prints (docs/FORMATS.md), probabilities as floats."""
         return {
             "decks": self.decks,
             "row": {str(point): float(p) for point, p in self.row.items()},

@@ -1,6 +1,6 @@
 """Every event and decision as a plain JSON-able record, and events back from records.
 
-This is what the journal stores: the session-script vocabulary of INTERFACES §6 where it
+This is what the journal stores: the session-script vocabulary of docs/FORMATS.md where it
 has a word, and the same style for the rest. Decimal amounts stay `Decimal` here; the
 writer turns them into exact JSON numbers (`croupier.jsonout.dumps`).
 """

@@ -1,4 +1,4 @@
-"""Reading session scripts (`*.session.jsonl`, INTERFACES §6) into table events.
+"""Reading session scripts (`*.session.jsonl`, docs/FORMATS.md (session scripts)) into table events.
 
 A line that is not a well-formed event (not JSON, an unknown type, a field of the wrong
 kind, a card that is not a card) makes the file unreadable: `FixtureError` naming the line.

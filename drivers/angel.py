@@ -1,4 +1,4 @@
-"""Dialect A, "angel" (SHOES.md): framed binary, every message sent three times.
+"""Dialect A, "angel" (docs/FORMATS.md (shoe wires)): framed binary, every message sent three times.
 
 `ENQ SEQ DATA… ETX CHK CHK` at 4800 baud. The check algorithm is not public, so it is a
 setting (`drivers.checks`); with `none` the check bytes are not verified and a message is

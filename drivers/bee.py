@@ -1,7 +1,7 @@
-"""Dialect B, "bee" (SHOES.md): ASCII text at 9600 baud, ` [Game]<Card:4S> `.
+"""Dialect B, "bee" (docs/FORMATS.md (shoe wires)): ASCII text at 9600 baud, ` [Game]<Card:4S> `.
 
 The published examples put rank and suit in either order, so both are read. Text that
-SHOES.md does not show (the cut card, face-up cards, the form of the repeats) follows our
+docs/FORMATS.md does not show (the cut card, face-up cards, the form of the repeats) follows our
 assumptions (PROTOCOL.md §6): `<Cut>`, `<Card:^4S>`, and a repeat being the same
 `<…>` again with no `[mode]` before it.
 """

@@ -26,7 +26,7 @@ def message_event(message: Message, source: str, *, garbage_is_loss: bool) -> Sh
 
 
 def message_json(message: Message) -> dict[str, Any] | None:
-    """The `croupier decode --json` object of a message (INTERFACES §5); None for a status,
+    """The `croupier decode --json` object of a message (docs/FORMATS.md); None for a status,
     which that interface has no kind for."""
     if isinstance(message, CardRead):
         card: dict[str, Any] = {"kind": "card", "card": str(message.card)}

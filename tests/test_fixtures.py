@@ -2,7 +2,7 @@
 
 Each `NAME.RULES.expected.jsonl` was derived by hand from docs/RULES.md, never by running the
 engine, so these tests check the engine against an independent reading of the rules.
-An expected object names only the fields INTERFACES §3 requires; the engine may add more.
+An expected object names only the fields docs/FORMATS.md (replay) requires; the engine may add more.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The stake ledger, rule by rule (docs/RULES.md §2, §5–7; INTERFACES §6)."""
+"""The stake ledger, rule by rule (docs/RULES.md §2, §5–7; docs/FORMATS.md (session scripts))."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The hand-made session scripts of `hardware-sims/fixtures/sessions/` against `croupier replay`.
 
-Each `NAME.expected.jsonl` was written by hand from docs/RULES.md and INTERFACES §6, never by
+Each `NAME.expected.jsonl` was written by hand from docs/RULES.md and docs/FORMATS.md, never by
 running the engine, so these tests check the stake ledger against an independent reading
 of the rules. An expected object names only the fields worth comparing; a `rejected` one
 names a lower-case substring of the reason as `reason_contains`, since the wording is free.

@@ -1,4 +1,4 @@
-"""`python -m vision classify|read` exactly as INTERFACES §4 says."""
+"""`python -m vision classify|read` exactly as docs/FORMATS.md (vision) says."""
 
 from __future__ import annotations
 

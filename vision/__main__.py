@@ -1,4 +1,4 @@
-"""`python -m vision classify|read IMAGE... --json [--deck DIR]` (INTERFACES §4)."""
+"""`python -m vision classify|read IMAGE... --json [--deck DIR]` (docs/FORMATS.md (vision))."""
 
 from __future__ import annotations
 
