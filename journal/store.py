@@ -8,8 +8,6 @@ row number and hash) is kept beside the rows, so cutting rows off the end shows 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 import sqlite3
@@ -23,6 +21,7 @@ from typing import Any
 
 from croupier.jsonout import dumps
 from journal.anchor import AnchorFile, anchor_breach
+from journal.chain import GENESIS, Accepted, Verdict, head_record, row_hash, walk
 from journal.files import JournalError, WriterLock, connect_readonly, private_folder
 
 __all__ = [
@@ -39,7 +38,6 @@ __all__ = [
     "verify",
 ]
 
-GENESIS = "0" * 64
 FORMAT = "croupier-journal/1"
 
 _SCHEMA = (
@@ -69,23 +67,6 @@ class Row:
             return json.loads(self.body, parse_float=Decimal)
         except (ValueError, TypeError, ArithmeticError, RecursionError) as err:
             raise JournalError(f"row {self.seq}: its body is not JSON: {err!s:.120}") from None
-
-
-def row_hash(
-    seq: int, at: str, kind: str, body: str, prev: str, *, secret: bytes | None
-) -> str:
-    message = "\x1f".join((str(seq), at, kind, body, prev)).encode()
-    if secret:
-        return hmac.new(secret, message, hashlib.sha256).hexdigest()
-    return hashlib.sha256(message).hexdigest()
-
-
-def head_record(seq: int, digest: str, secret: bytes | None) -> str:
-    """The head kept beside the rows; with a secret it carries an HMAC nobody else can make."""
-    if not secret:
-        return f"{seq}:{digest}"
-    seal = hmac.new(secret, f"head\x1f{seq}\x1f{digest}".encode(), hashlib.sha256).hexdigest()
-    return f"{seq}:{digest}:{seal}"
 
 
 def utc_now() -> str:
@@ -243,7 +224,7 @@ class Journal:
             records = self._db.execute(
                 "SELECT seq, at, kind, body, prev, hash FROM rows ORDER BY seq")
             overrides = self._overrides()
-            verdict = _walk(records, self.meta, self.secret, overrides)
+            verdict = walk(records, self.meta, self.secret, overrides)
             if verdict.bad_row is None:
                 verdict = replace(verdict, accepted=tuple(overrides.values()))
             if verdict.bad_row is not None or self._anchor is None:
@@ -333,78 +314,8 @@ class _Transaction:
             raise JournalError(f"{self.path}: cannot write: {error}") from error
 
 
-@dataclass(frozen=True, slots=True)
-class Accepted:
-    """A break in the journal the chef de table accepted, so that the table deals on: the
-    `override` row at `at_row` names it, who accepted it and why. It is never forgotten:
-    every verification names it again."""
-
-    row: int
-    reason: str
-    at_row: int
-    who: str
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    rows: int
-    bad_row: int | None = None
-    reason: str = ""
-    accepted: tuple[Accepted, ...] = ()
-
-    @property
-    def intact(self) -> bool:
-        """No break at all, accepted or not."""
-        return self.bad_row is None and not self.accepted
-
-    @property
-    def dealable(self) -> bool:
-        """Every break there is was accepted by the chef de table."""
-        return self.bad_row is None
-
-
 def verify(path: str | Path, *, secret: bytes | None = None) -> Verdict:
     """Walk the chain from the first row, then the head and the anchor outside the file:
     the first row that does not hold, and why. The file is only read."""
     with Journal(path, secret=secret, readonly=True) as journal:
         return journal.check()
-
-
-def _walk(
-    records: Any, meta: dict[str, str], secret: bytes | None, overrides: dict[int, Accepted]
-) -> Verdict:
-    if meta.get("keyed") == "1" and not secret:
-        raise JournalError("the journal is keyed: its table secret is needed to verify it")
-    expected_seq, prev = 1, GENESIS
-    count = 0
-    for seq, at, kind, body, row_prev, digest in records:
-        count += 1
-        if not all(isinstance(field, str) for field in (at, kind, body, row_prev, digest)):
-            return Verdict(count, seq, "its fields are damaged")
-        if seq != expected_seq:
-            why = f"row {expected_seq} is missing before row {seq}"
-        elif row_prev != prev:
-            why = "does not follow the row before it (a row was inserted, removed or moved)"
-        elif row_hash(seq, at, kind, body, row_prev, secret=secret) != digest:
-            why = "its contents were changed"
-        else:
-            why = ""
-        if why and seq not in overrides:
-            return Verdict(count, seq, why)
-        # An accepted break: the chain is taken up again from the row as it stands.
-        expected_seq, prev = seq + 1, digest
-    head = meta.get("head")
-    last = expected_seq - 1
-    if head is None:
-        if count:
-            return Verdict(count, last, "the journal's head record is missing "
-                                        "(rows may have been cut off the end)")
-        return Verdict(count)
-    if head != head_record(last, prev, secret):
-        recorded = head.split(":", 1)[0]
-        if recorded.isdigit() and int(recorded) > last:
-            return Verdict(count, last + 1, f"rows {last + 1} to {recorded} were removed from "
-                                            "the end")
-        return Verdict(count, last, "the recorded head does not match the last row")
-    return Verdict(count)
