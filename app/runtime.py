@@ -96,10 +96,6 @@ class LiveTable:
             return self.table.apply_batch(batch.events, batch.position)
         return [d for event in batch.events for d in self.table.apply(event)]
 
-    def apply(self, event: ShoeEvent) -> None:
-        """An event from elsewhere than the sources (a tap, an alarm of the runtime's)."""
-        self._show(self._apply(Batch((event,))))
-
     def _show(self, decisions: list[Decision]) -> None:
         for decision in decisions:
             for line in describe(decision):

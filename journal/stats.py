@@ -166,7 +166,11 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
     shoes = [ShoeRecord(path.name, 1)]
     with Journal(path, readonly=True) as journal:
         for row in journal.rows("decisions"):
-            for record in row.data()["decisions"]:
+            body = row.data()
+            records = body.get("decisions") if isinstance(body, dict) else None
+            if not isinstance(records, list):
+                raise JournalError(f"{path}: row {row.seq}: not a decisions row")
+            for record in records:
                 try:
                     decision = decision_from_record(record)
                 except FixtureError as err:

@@ -478,3 +478,15 @@ def test_the_chef_accepts_a_break_and_verify_names_it_for_ever(tmp_path: Path) -
     assert verified.returncode == 1
     assert f"row {edited}: its contents were changed (accepted at row" in verified.stdout
     assert "by chef Rossi: 9D confirmed on the baize" in verified.stdout
+
+
+def test_stats_name_a_decisions_row_that_is_not_one(tmp_path: Path) -> None:
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    with sqlite3.connect(journal) as db:
+        db.execute("UPDATE rows SET body = '[1, 2]' WHERE seq = (SELECT max(seq) FROM rows "
+                   "WHERE kind = 'decisions')")
+    done = croupier("stats", str(journal))
+    assert done.returncode == 2
+    assert "not a decisions row" in done.stderr
+    assert "Traceback" not in done.stderr
