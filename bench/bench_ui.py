@@ -19,6 +19,7 @@ import tempfile
 import time
 import tty
 from pathlib import Path
+from typing import Any
 
 SHOES = 2  # two regulation shoes: over 600 cards
 STARTS = 5
@@ -30,12 +31,14 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def card_latency(
-    *, durable: bool = True, audit_every_ms: int = 0, day_before: int = 0
+    *, durable: bool = True, audit_every_ms: int = 0, day_before: int = 0, seats: int = 0
 ) -> tuple[list[float], list[float]]:
     """Per card: (write → board on the GUI thread, write → painted), in milliseconds.
 
     `day_before` shoes are journaled first (the table resumes from them); with
-    `audit_every_ms` the chef's audit report is asked for that often while the cards come.
+    `audit_every_ms` the chef's audit report is asked for that often while the cards come;
+    with `seats`, each seat stakes between every two coups (the plan, the layout and the
+    stakes' panel then grow with them).
     """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QTimer
@@ -76,7 +79,7 @@ def card_latency(
                 QTimer.singleShot(0, loop.quit)
 
     screen = ProbedScreen(bridge.submit)
-    screen.resize(1600, 1000)
+    screen.resize(1920, 1080)
 
     def on_board(board: Board) -> None:
         screen.show_board(board)
@@ -105,6 +108,7 @@ def card_latency(
             for event in events:
                 if not isinstance(event, CardDrawn):
                     break  # the cut card: this shoe's measured cards end here
+                _stake(bridge, screen, loop, state, seats)
                 frame = dialect.transmission(CardRead(event.card, event.face_up), seq, options)
                 seq = (seq + 1) % SEQ_MODULUS
                 state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
@@ -127,6 +131,24 @@ def card_latency(
     if state["paints"] < len(to_paint):
         raise RuntimeError(f"{state['paints']} paints for {len(to_paint)} cards")
     return to_board, to_paint
+
+
+def _stake(bridge: Any, screen: Any, loop: object, state: dict[str, float], seats: int) -> None:
+    """Every seat stakes while bets are open and the layout is bare."""
+    from decimal import Decimal
+
+    from croupier.events import PlaceStake
+    from croupier.view import Allowed
+    from ui.stake_panel import CHANCES
+
+    board = screen.board
+    if not seats or board is None or Allowed.STAKE not in board.view.allowed \
+            or board.view.stakes:
+        return
+    state.update(expect=state["boards"] + seats, board=0.0, painted=0.0)
+    for seat in range(1, seats + 1):
+        bridge.submit(PlaceStake(seat, CHANCES[seat % len(CHANCES)], Decimal(10)))
+    _wait(loop)
 
 
 def _journal_shoes(path: Path, shoes: int) -> None:
@@ -191,6 +213,7 @@ def main() -> None:
         ("journal not synced: the driver, worker and Qt alone", {"durable": False}),
         ("synced, after a day of 20 shoes, the chef's audit rebuilt every 250 ms",
          {"day_before": 20, "audit_every_ms": 250}),
+        ("synced, eight seats staking between every two coups", {"seats": 8}),
     )
     for what, options in runs:
         to_board, to_paint = card_latency(**options)  # type: ignore[arg-type]

@@ -82,6 +82,8 @@ class ShoeState:
     rouge: tuple[Card, ...]
     noir_point: int
     rouge_point: int
+    noir_up: tuple[bool, ...]  # which of the row's cards came out face up
+    rouge_up: tuple[bool, ...]
     coup_face_up: int
     face_up_coups: int
     burned: int
@@ -131,6 +133,8 @@ class Shoe:
     def _clear_coup(self) -> None:
         self._noir: list[Card] = []
         self._rouge: list[Card] = []
+        self._noir_up: list[bool] = []
+        self._rouge_up: list[bool] = []
         self._noir_point = 0
         self._rouge_point = 0
         self._coup_face_up = 0
@@ -142,6 +146,11 @@ class Shoe:
         """Nothing drawn yet in this shoe, or the shoe is closed: settings may change."""
         return not self._started or self.phase is Phase.CLOSED
 
+    @property
+    def can_void(self) -> bool:
+        """Whether the last card drawn is still open to `VoidCard`."""
+        return self._last is not None
+
     def state(self) -> ShoeState:
         return ShoeState(
             phase=self.phase,
@@ -151,6 +160,8 @@ class Shoe:
             rouge=tuple(self._rouge),
             noir_point=self._noir_point,
             rouge_point=self._rouge_point,
+            noir_up=tuple(self._noir_up),
+            rouge_up=tuple(self._rouge_up),
             coup_face_up=self._coup_face_up,
             face_up_coups=self._face_up_coups,
             burned=self._burned,
@@ -252,6 +263,7 @@ class Shoe:
         self._dealt += 1
         if phase is Phase.NOIR:
             self._noir.append(card)
+            self._noir_up.append(face_up)
             point = self._noir_point = self._noir_point + card.points
             self._last = _Last.NOIR
             decisions.append(CardPlaced(self.number, Row.NOIR, card, point, face_up))
@@ -259,6 +271,7 @@ class Shoe:
                 self.phase = Phase.ROUGE
             return decisions
         self._rouge.append(card)
+        self._rouge_up.append(face_up)
         point = self._rouge_point = self._rouge_point + card.points
         self._last = _Last.ROUGE
         decisions.append(CardPlaced(self.number, Row.ROUGE, card, point, face_up))
@@ -332,10 +345,12 @@ class Shoe:
         self._dealt -= 1
         if last is _Last.NOIR:
             card = self._noir.pop()
+            self._noir_up.pop()
             self._noir_point -= card.points
             self.phase = Phase.NOIR  # a voided card that closed the row reopens it
         else:
             card = self._rouge.pop()
+            self._rouge_up.pop()
             self._rouge_point -= card.points
         self._coup_voided.append(card)
         return [CardVoided(card)]

@@ -38,6 +38,7 @@ from croupier.events import (
 )
 from croupier.ledger import Ledger
 from croupier.rulebook import PrisonerFate, Rulebook
+from croupier.view import TableFacts, TableView, view
 
 Event = ShoeEvent | TableEvent
 # Events that leave a card open to correction: nobody has acted on it yet.
@@ -76,6 +77,25 @@ class Table:
         """The alarm that asked the tailleur to check the rows against the baize, until
         `BaizeChecked` answers it; "rien ne va plus" waits for it."""
         return self._unchecked
+
+    def view(self) -> TableView:
+        """The table as a screen shows it now."""
+        book, ledger = self.shoe.rulebook, self.ledger
+        return view(self.shoe.state(), TableFacts(
+            rulebook=book.name,
+            face_up_limit=book.face_up_coup_limit,
+            copies_per_card=book.copies_per_card,
+            prison_move=book.prison_move,
+            calls_words=book.calls,
+            bets_open=self.bets_open,
+            choices_open=ledger.choices_open,
+            stakes=tuple(ledger.stakes),
+            minimum=ledger.minimum,
+            maximum=ledger.maximum,
+            ended=self.ended,
+            awaiting_check=self._unchecked,
+            can_void=self.shoe.can_void or self._decided_last(),
+        ))
 
     def apply(self, event: Event) -> list[Decision]:
         """Feed one event; the decisions in order, or a single `Rejected` that changed nothing."""
@@ -193,14 +213,15 @@ class Table:
         return self._rewrite_last_card(CardDropped(last.card, last.face_up), None)
 
     def _last_card(self) -> CardDrawn | Rejected:
-        drawn = [i for i, e in enumerate(self._effective) if isinstance(e, CardDrawn)]
-        if not drawn:
-            return Rejected("no card to correct")
-        if not all(isinstance(e, _NEUTRAL) for e in self._effective[drawn[-1] + 1:]):
-            return Rejected("only the last card can be changed, before anyone acts on it")
-        last = self._effective[drawn[-1]]
-        assert isinstance(last, CardDrawn)
-        return last
+        # From the end: a screen asks after every event, and a day's log is long.
+        for event in reversed(self._effective):
+            if isinstance(event, CardDrawn):
+                return event
+            if not isinstance(event, _NEUTRAL):
+                if any(isinstance(e, CardDrawn) for e in self._effective):
+                    return Rejected("only the last card can be changed, before anyone acts on it")
+                break
+        return Rejected("no card to correct")
 
     def _rewrite_last_card(self, replacement: ShoeEvent, note: Decision | None) -> list[Decision]:
         """Fold the history again with the last card replaced, and say what changed."""

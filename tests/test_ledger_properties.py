@@ -20,6 +20,7 @@ from croupier.decisions import (
 from croupier.events import (
     CardDrawn,
     ChoosePrison,
+    CloseBets,
     CutCard,
     EndSession,
     PlaceStake,
@@ -32,6 +33,7 @@ from croupier.ledger import CHANCE_ORDER
 from croupier.rulebook import available_rulebooks, load_rulebook
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
+from croupier.view import Allowed
 
 CHANCES = list(Chance)
 AMOUNTS = [Decimal(a) for a in ("1", "5", "10", "12.5", "100", "999", "1000", "5000", "-3")]
@@ -56,10 +58,12 @@ def sessions(draw: st.DrawFn) -> tuple[str, list[Event]]:
             seat = rng.randint(1, 7)
             chance, other = rng.sample(CHANCES, 2)
             kind = rng.random()
-            if kind < 0.6:
+            if kind < 0.55:
                 events.append(PlaceStake(seat, chance, rng.choice(AMOUNTS), rng.random() < 0.3))
-            elif kind < 0.75:
+            elif kind < 0.7:
                 events.append(Withdraw(seat, chance))
+            elif kind < 0.78:
+                events.append(CloseBets())
             else:
                 choice = rng.choice(list(PrisonChoice))
                 events.append(ChoosePrison(seat, chance, choice,
@@ -226,4 +230,28 @@ def test_replaying_the_table_log_rebuilds_the_same_state(session: tuple[str, lis
     replayed = [d for e in table.log for d in again.apply(e)]
     assert again.ledger.stakes == table.ledger.stakes
     assert again.shoe.state() == table.shoe.state()
+    assert again.view() == table.view()  # what a screen shows is replayable too
     assert replayed == [d for _, ds in steps if not _refused(ds) for d in ds]
+
+
+@settings(max_examples=40, deadline=None)
+@given(sessions())
+def test_the_snapshot_allows_what_the_table_accepts(session: tuple[str, list[Event]]) -> None:
+    """A screen enables a button only when the table would take its tap, and the other way
+    round, for rien ne va plus and the stakes."""
+    rules, events = session
+    table = Table(load_rulebook(rules))
+    for event in events:
+        view = table.view()
+        if isinstance(event, CloseBets | VoidCard):
+            wanted = Allowed.CLOSE_BETS if isinstance(event, CloseBets) else Allowed.VOID_CARD
+            assert (wanted in view.allowed) == (not _refused(table.apply(event)))
+            continue
+        if isinstance(event, PlaceStake) and Allowed.STAKE not in view.allowed:
+            assert _refused(table.apply(event))
+            continue
+        table.apply(event)
+        view = table.view()
+        assert view.noir_point == table.shoe.state().noir_point
+        assert view.rouge_point == table.shoe.state().rouge_point
+        assert view.stakes == tuple(table.ledger.stakes)

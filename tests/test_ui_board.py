@@ -13,11 +13,20 @@ from app.ui_commands import _size
 from croupier.cards import Card
 from croupier.decisions import Chance
 from croupier.errors import CroupierError
-from croupier.events import CardDrawn, CutCard, PlaceStake, VoidCard
+from croupier.events import (
+    BaizeChecked,
+    CardDrawn,
+    CardUnread,
+    CutCard,
+    DeviceAlarm,
+    PlaceStake,
+    VoidCard,
+)
 from croupier.rulebook import load_rulebook
 from croupier.table import Event, Table
+from croupier.view import Allowed
 from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
-from ui.board import Board, fold, initial_board
+from ui.board import Board, fold, initial_board, paid_record, restore_ticks, tick
 from ui.i18n import Lang, keys, tr
 from ui.scenario import board_after, demo_scenario, frames, load_scenario
 
@@ -26,9 +35,10 @@ VENEZIA = load_rulebook("venezia")
 
 def play(events: list[Event]) -> Board:
     table = Table(VENEZIA)
-    board = initial_board(table)
+    board = initial_board(table.view())
     for event in events:
-        board = fold(board, event, table.apply(event), table)
+        decisions = table.apply(event)
+        board = fold(board, event, decisions, table.view())
     return board
 
 
@@ -65,8 +75,8 @@ def test_chance_plan_and_settlement_lines() -> None:
 
 def test_cut_card_and_cards_left() -> None:
     board = play([*cards(*BURN, *NOIR, *ROUGE), CutCard(), *cards("2C", "3C")])
-    assert board.cut_passed
-    assert board.cards_left == 312 - 5 - 8 - 2
+    assert board.view.cut_passed
+    assert board.view.cards_left == 312 - 5 - 8 - 2
 
 
 def test_board_after_a_coup_and_frames_of_a_fixture() -> None:
@@ -116,6 +126,78 @@ def test_a_table_restored_mid_coup_shows_its_rows() -> None:
     table = Table(VENEZIA)
     for event in cards(*BURN, "9H", "8S"):
         table.apply(event)
-    board = initial_board(table)
+    board = initial_board(table.view())
     assert [str(s.card) for s in board.noir] == ["9H", "8S"]
     assert board.number == 1
+
+
+def test_stakes_between_coups_belong_to_the_next_coup_not_the_last_plan() -> None:
+    insured = PlaceStake(2, Chance.ROUGE, Decimal(100), insured=True)
+    board = play([*cards(*BURN), PlaceStake(3, Chance.NOIR, Decimal(10)),
+                  *cards(*NOIR, *ROUGE), insured])
+    assert [(ln.action.value, ln.seat) for ln in board.settlement] == [("collect", 3)]
+    assert [(ln.action.value, ln.seat) for ln in board.layout_lines] == [("premium", 2)]
+    assert [(s.seat, s.chance) for s in board.view.stakes] == [(2, Chance.ROUGE)]
+    assert board.view.betting_on == 2
+    board = play([*cards(*BURN), PlaceStake(3, Chance.NOIR, Decimal(10)),
+                  *cards(*NOIR, *ROUGE), insured, *cards("5S")])
+    assert board.settlement == board.layout_lines == ()
+
+
+def test_a_refusal_stays_until_the_tailleur_is_answered_yes() -> None:
+    refused = PlaceStake(3, Chance.NOIR, Decimal(10))  # before the burn: bets are not open
+    board = play([refused, *cards(*BURN[:2])])
+    assert board.rejected is not None
+    board = play([refused, *cards(*BURN), PlaceStake(3, Chance.NOIR, Decimal(10))])
+    assert board.rejected is None
+
+
+def test_payout_lines_are_ticked_and_kept_for_their_own_plan_only() -> None:
+    events: list[Event] = [*cards(*BURN), PlaceStake(3, Chance.NOIR, Decimal(10)),
+                           PlaceStake(4, Chance.ROUGE, Decimal(10)), *cards(*NOIR, *ROUGE)]
+    board = play(events)
+    assert len(board.settlement) == 2
+    ticked = tick(board, board.number, 1, True)
+    assert ticked.paid == {1}
+    assert tick(ticked, board.number, 1, False).paid == frozenset()
+    assert tick(board, board.number + 1, 0, True) == board  # another coup's plan
+    assert tick(board, board.number, 2, True) == board  # no such line
+    records = [paid_record(board, 1, True)]
+    assert restore_ticks(board, records).paid == {1}
+    # The same coup number in another shoe, with another plan, keeps no tick.
+    other = play([*cards(*BURN), PlaceStake(5, Chance.NOIR, Decimal(20)), *cards(*NOIR, *ROUGE)])
+    assert restore_ticks(other, records).paid == frozenset()
+    assert restore_ticks(board, [{"coup": "x"}, {}]).paid == frozenset()
+    # The next coup's first card starts a new plan.
+    assert play([*events, *cards("5S")]).paid == frozenset()
+
+
+def test_the_snapshot_says_what_may_be_tapped() -> None:
+    assert play([]).view.allowed == frozenset()
+    assert play(cards(*BURN[:3])).view.allowed == {Allowed.VOID_CARD}
+    # A complete burn is settled: its last card can no longer be voided.
+    assert play(cards(*BURN)).view.allowed == {Allowed.STAKE, Allowed.CLOSE_BETS}
+    assert play(cards(*BURN, "9H")).view.allowed == {Allowed.VOID_CARD}
+    stopped = play([*cards(*BURN, *NOIR, *ROUGE), CutCard()])
+    assert {Allowed.COUNT_TALON, Allowed.NEW_SHOE} <= stopped.view.allowed
+    assert Allowed.CLOSE_BETS not in stopped.view.allowed
+
+
+def test_a_voided_card_is_named() -> None:
+    board = play([*cards(*BURN, "9H", "8S"), VoidCard()])
+    assert str(board.last_void) == "8S"
+    assert play([*cards(*BURN, "9H", "8S"), VoidCard(), *cards("2C")]).last_void is None
+
+
+def test_the_banner_keeps_an_alarm_only_while_it_asks_for_something() -> None:
+    alarm = DeviceAlarm("shoe", "E3 Card Not Read")
+    assert play([*cards(*BURN), alarm]).banner == "shoe: E3 Card Not Read"
+    gone = play([*cards(*BURN), alarm, *cards("9H")])
+    assert gone.banner is None
+    assert gone.alarms[0].message == "shoe: E3 Card Not Read"  # kept in the history
+    unread = CardUnread("camera", None, 0.0)
+    assert play([*cards(*BURN), unread]).banner is not None
+    assert play([*cards(*BURN), unread, *cards("9H")]).banner is None
+    check = DeviceAlarm("table", "down for a while", check=True)
+    assert play([*cards(*BURN), check, *cards("9H")]).banner == "down for a while"
+    assert play([*cards(*BURN), check, *cards("9H"), BaizeChecked("tailleur")]).banner is None

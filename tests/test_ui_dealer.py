@@ -36,7 +36,8 @@ def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
 
 
 def payout(screen: DealerScreen) -> list[str]:
-    return [screen.payout_list.item(i).text() for i in range(screen.payout_list.count())]
+    items = screen.payout.list
+    return [items.item(i).text() for i in range(items.count())]
 
 
 def inputs(path: Path) -> list[dict[str, object]]:
@@ -76,11 +77,14 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
     apply(qtbot, bridge, *cards(*BURN))  # bets open once the burn is done
     click(qtbot, panel.seat_buttons[2])
     click(qtbot, panel.chance_buttons[Chance.ROUGE])
-    click(qtbot, panel.chip_buttons[2])
+    # Chips from the table's minimum up: 10, 20, 25, 50, 100.
+    assert [b.text() for b in panel.chip_buttons] == ["+10", "+20", "+25", "+50", "+100"]
+    click(qtbot, panel.chip_buttons[4])
     assert panel.amount.text() == "100"
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
-    assert payout(screen) == ["Place 3 · Rouge · 100"]
+    assert screen.layout_panel.lines() == ["Place 3 · Rouge · 100"]
+    assert panel.amount.text() == ""  # accepted: the amount is cleared
     click(qtbot, panel.seat_buttons[4])
     click(qtbot, panel.chance_buttons[Chance.NOIR])
     qtbot.keyClicks(panel.amount, "50")
@@ -121,12 +125,12 @@ def test_void_card_removes_the_dropped_card_and_is_journaled(
 def test_unread_card_confirmed_with_the_readers_guess(qtbot, bridge, screen) -> None:
     apply(qtbot, bridge, *cards(*BURN, "9H"))
     apply(qtbot, bridge, CardUnread("camera", Card.parse("QH"), 0.4))
-    assert screen.unread_panel.isVisibleTo(screen)
+    assert screen.unread_shown
     assert "Q♥" in screen.unread_panel.confirm_button.text()
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, screen.unread_panel.confirm_button)
     assert screen.noir_row.cards() == ["9H", "QH"]
-    assert not screen.unread_panel.isVisibleTo(screen)
+    assert not screen.unread_shown
 
 
 def test_unread_card_named_with_the_picker(qtbot, bridge, screen) -> None:
@@ -149,8 +153,10 @@ def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
     assert screen.call_fr.text() == "un · un après"
     assert screen.side.currentWidget() is screen.prison_panel
     share = screen.prison_panel.buttons[2, Chance.ROUGE, "share"]
+    click(qtbot, share)  # asked again before it is sent
+    assert "Partager" in screen.prison_panel.question.text()
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
-        click(qtbot, share)
+        click(qtbot, screen.prison_panel.confirm_button)
     assert payout(screen)[-1] == "Partager · Place 2 · Rouge · 40 → 20"
 
 

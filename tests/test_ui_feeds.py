@@ -21,8 +21,8 @@ def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> N
     bridge.board_changed.connect(screen.show_board)
     bridge.start()
     try:
-        qtbot.waitUntil(lambda: screen.board is not None and screen.board.cut_passed
-                        and screen.board.layout.shoe.talon == 5, timeout=10000)
+        qtbot.waitUntil(lambda: screen.board is not None and screen.board.view.cut_passed
+                        and screen.board.view.talon == 5, timeout=10000)
     finally:
         bridge.stop()
     assert screen.board is not None

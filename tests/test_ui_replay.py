@@ -49,11 +49,11 @@ def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
 
 def test_a_session_script_shows_its_settlements(qtbot) -> None:
     view = opened(qtbot, FIXTURES / "sessions" / "apres.session.jsonl")
-    lines = [view.board_view.payout_list.item(i).text()
-             for i in range(view.board_view.payout_list.count())]
+    lines = [view.board_view.payout.list.item(i).text()
+             for i in range(view.board_view.payout.list.count())]
     # Venezia insures per coup: the stake left standing pays its premium for the next one.
-    assert lines == ["Prime d'assurance · Place 3 · Couleur · 40 → 1",
-                     "Après", "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
+    assert lines == ["Après", "Prime d'assurance · Place 3 · Couleur · 40 → 1",
+                     "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
                      "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
 
 

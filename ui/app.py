@@ -21,7 +21,7 @@ class TableWindow(QTabWidget):
         self.setStyleSheet(STYLE)
         self.setWindowTitle("Trente et Quarante")
         self.bridge = bridge
-        self.dealer = DealerScreen(bridge.submit, lang)
+        self.dealer = DealerScreen(bridge.submit, lang, tick=bridge.tick)
         self.audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit, lang)
         self.replay = ReplayView(rulebook, lang)
         self.addTab(self.dealer, "")

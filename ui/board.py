@@ -1,101 +1,60 @@
 """What the dealer screen shows, as plain data: a fold over the table's decisions.
 
-No Qt here. The worker thread folds each event's decisions into a new `Board` and hands it to
-the screen, so a widget only ever paints a finished, immutable picture; the replay view and
-`croupier screenshot` fold the same way without any thread.
+No Qt here. The worker thread folds each event's decisions, with the table's own snapshot
+(`croupier.view.TableView`) of what stands after it, into a new `Board` and hands it to the
+screen, so a widget only ever paints a finished, immutable picture; the replay view and
+`croupier screenshot` fold the same way without any thread. The board never asks the engine
+anything else: what happened comes from the decisions, what stands from the snapshot.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
-from croupier.calls import CallWords, point_call
-from croupier.cards import SIXAIN_SIZE, Card
+from croupier.cards import Card
 from croupier.decisions import (
+    Action,
     Alarm,
     CardPlaced,
+    CardVoided,
     Chance,
     CoupDecided,
     CoupRetracted,
     CoupVoided,
     Decision,
     Rejected,
-    Result,
     Row,
     Settlement,
     SettlementLine,
 )
-from croupier.engine import PASS_MARK, Phase, ShoeState
-from croupier.events import CardDrawn, NewShoe
-from croupier.ledger import Stake
-from croupier.table import Event, Table
+from croupier.engine import Phase
+from croupier.events import CardDrawn, NewShoe, TableEvent
+from croupier.table import Event
+from croupier.view import Laid, TableView, losing_chances
 
 MAX_ALARMS = 50  # the screen keeps the most recent ones; the journal keeps them all
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """One card on a row as the screen draws it."""
-
-    card: Card
-    point: int  # the row's running point once this card is laid
-    face_up: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """The table's state the screen needs, copied out of the live `Table`."""
-
-    shoe: ShoeState
-    bets_open: bool
-    stakes: tuple[Stake, ...]
-    choices_open: bool
-    rulebook: str
-    face_up_limit: int
-    prison_move: bool
-    calls: CallWords  # the house's words for the points
-    minimum: Decimal | None
-    maximum: Decimal | None
-    ended: bool
-    awaiting_check: str | None  # an alarm the tailleur answers at the baize
-
-    @classmethod
-    def of(cls, table: Table) -> Layout:
-        book = table.shoe.rulebook
-        return cls(
-            shoe=table.shoe.state(),
-            bets_open=table.bets_open,
-            stakes=tuple(table.ledger.stakes),
-            choices_open=table.ledger.choices_open,
-            rulebook=book.name,
-            face_up_limit=book.face_up_coup_limit,
-            prison_move=book.prison_move,
-            calls=book.calls,
-            minimum=table.ledger.minimum,
-            maximum=table.ledger.maximum,
-            ended=table.ended,
-            awaiting_check=table.awaiting_check,
-        )
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     """Everything on the dealer screen at one moment."""
 
-    layout: Layout
+    view: TableView
     number: int = 0  # the coup on the rows
-    noir: tuple[Seen, ...] = ()
-    rouge: tuple[Seen, ...] = ()
+    noir: tuple[Laid, ...] = ()
+    rouge: tuple[Laid, ...] = ()
     coup: CoupDecided | None = None  # the rows' coup once decided: its calls are shown
     voided: CoupVoided | None = None
-    settlement: tuple[SettlementLine, ...] = ()
-    premiums: tuple[SettlementLine, ...] = ()
-    alarms: tuple[Alarm, ...] = ()  # most recent first
+    settlement: tuple[SettlementLine, ...] = ()  # the plan of the coup on the rows
+    layout_lines: tuple[SettlementLine, ...] = ()  # premiums and returns for the next coup
+    alarms: tuple[Alarm, ...] = ()  # most recent first: the screen's history of them
+    fresh: tuple[Alarm, ...] = ()  # raised by the last event: said once, then in the history
     unread: Alarm | None = None  # a card left the shoe unread: the tailleur must name it
-    rejected: str | None = None
-    shoe_size: int = SIXAIN_SIZE
-    _face_up: frozenset[tuple[int, Row, int]] = field(default=frozenset(), repr=False)
+    rejected: str | None = None  # the last refusal, until a table event is accepted
+    last_void: Card | None = None  # the card "annuler la carte" took back, until the next
+    paid: frozenset[int] = frozenset()  # lines of `settlement` ticked off as done
 
     @property
     def noir_point(self) -> int:
@@ -106,113 +65,148 @@ class Board:
         return self.rouge[-1].point if self.rouge else 0
 
     @property
-    def cards_left(self) -> int:
-        shoe = self.layout.shoe
-        return max(0, self.shoe_size - shoe.burned - shoe.dealt - shoe.voided - shoe.talon)
-
-    @property
-    def cut_passed(self) -> bool:
-        return self.layout.shoe.phase in (Phase.STOPPED, Phase.CLOSED)
+    def banner(self) -> str | None:
+        """The alarm the tailleur must see now: a card to name and rows to check stay until
+        answered; any other alarm until the next event."""
+        if self.unread is not None:
+            return self.unread.message
+        if self.view.awaiting_check is not None:
+            return self.view.awaiting_check
+        return self.fresh[0].message if self.fresh else None
 
     @property
     def calls(self) -> tuple[tuple[str, str], ...]:
-        """(French, English) calls to announce so far: the noir point as soon as its row is
+        """(house words, English) to announce so far: the noir point as soon as its row is
         complete, then the rouge point and the result once the coup is decided."""
         if self.coup is not None:
             return tuple(zip(self.coup.calls, self.coup.calls_en, strict=True))
-        if self.noir_point > PASS_MARK:
-            return ((point_call(self.noir_point, words=self.layout.calls),
-                     point_call(self.noir_point, english=True)),)
-        return ()
+        return self.view.calls
 
     def chance_plan(self) -> tuple[tuple[Chance, ...], tuple[Chance, ...]]:
         """With no stakes entered: the chances to collect, then those to pay in order."""
-        coup = self.coup
-        if coup is None or coup.result in (Result.APRES, Result.REFAIT):
+        if self.coup is None:
             return (), ()
-        losing = tuple(c for c in (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
-                       if c not in coup.pay)
-        return losing, coup.pay
+        return losing_chances(self.coup), self.coup.pay
 
 
-def initial_board(table: Table, *, shoe_size: int = SIXAIN_SIZE) -> Board:
+def initial_board(view: TableView) -> Board:
     """The board of a table as it stands: a fresh one, or one restored from its journal
     in the middle of a coup."""
-    return _live_rows(Board(Layout.of(table), shoe_size=shoe_size))
+    return _live_rows(Board(view))
 
 
-def fold(board: Board, event: Event, decisions: list[Decision], table: Table) -> Board:
-    """The board after one event and its decisions, `table` being the state they left."""
-    layout = Layout.of(table)
-    b = replace(board, layout=layout, rejected=None)
-    if isinstance(event, CardDrawn) and not _rejected(decisions):
-        b = replace(b, unread=None)  # the card left unread has now been named
-    if isinstance(event, NewShoe) and not _rejected(decisions):
+def fold(board: Board, event: Event, decisions: list[Decision], view: TableView) -> Board:
+    """The board after one event, its decisions, and `view`, the table as they left it."""
+    if len(decisions) == 1 and isinstance(decisions[0], Rejected):
+        # A refusal changed nothing but stays on the screen until something is accepted.
+        return replace(board, view=view, rejected=decisions[0].reason)
+    b = replace(board, view=view)
+    if isinstance(event, TableEvent):
+        b = replace(b, rejected=None)  # the tailleur's next accepted tap answers a refusal
+    if isinstance(event, CardDrawn):
+        b = replace(b, unread=None, last_void=None)  # the card left unread has been named
+    if isinstance(event, NewShoe):
         b = replace(b, number=0, noir=(), rouge=(), coup=None, voided=None, settlement=(),
-                    premiums=(), _face_up=frozenset())
+                    layout_lines=(), last_void=None, paid=frozenset())
     alarms = list(b.alarms)
+    fresh: list[Alarm] = []
     for decision in decisions:
-        if isinstance(decision, Alarm):
-            alarms.insert(0, decision)
-            if decision.code == "card_unread":
-                b = replace(b, unread=decision)
-        elif isinstance(decision, Rejected):
-            b = replace(b, rejected=decision.reason)
-        elif isinstance(decision, CoupDecided):
-            b = replace(b, coup=decision, voided=None, number=decision.number, premiums=(),
-                        noir=_seen(decision.noir, decision.number, Row.NOIR, b._face_up),
-                        rouge=_seen(decision.rouge, decision.number, Row.ROUGE, b._face_up))
-        elif isinstance(decision, CoupRetracted):
-            if b.coup is not None and b.coup.number == decision.number:
-                b = replace(b, coup=None, settlement=())
-        elif isinstance(decision, CoupVoided):
-            b = replace(b, voided=decision, coup=None, number=decision.number, noir=(),
-                        rouge=(), settlement=())
-        elif isinstance(decision, Settlement):
-            b = _settle(b, decision)
-        elif isinstance(decision, CardPlaced):
-            b = _placed(b, decision)
-    return _live_rows(replace(b, alarms=tuple(alarms[:MAX_ALARMS])))
+        match decision:
+            case Alarm():
+                alarms.insert(0, decision)
+                fresh.insert(0, decision)
+                if decision.code == "card_unread":
+                    b = replace(b, unread=decision)
+            case CardPlaced():
+                b = _placed(b, decision)
+            case CardVoided():
+                b = replace(b, last_void=decision.card)
+            case CoupDecided():
+                b = replace(b, coup=decision, voided=None, number=decision.number,
+                            noir=_decided(decision.noir, b.noir),
+                            rouge=_decided(decision.rouge, b.rouge))
+            case CoupRetracted() if b.coup is not None and b.coup.number == decision.number:
+                # The card that decided it is re-dealt by the decisions that follow.
+                b = replace(b, coup=None, settlement=(), rouge=b.rouge[:-1], paid=frozenset())
+            case CoupVoided():
+                b = replace(b, voided=decision, coup=None, number=decision.number, noir=(),
+                            rouge=(), settlement=(), paid=frozenset())
+            case Settlement():
+                b = _settle(b, decision)
+            case _:
+                pass  # the other decisions show through the snapshot
+    return _live_rows(replace(b, alarms=tuple(alarms[:MAX_ALARMS]), fresh=tuple(fresh)))
 
 
 def _live_rows(b: Board) -> Board:
-    """While a coup is dealt the engine's rows are the truth (voids, corrections)."""
-    shoe = b.layout.shoe
-    if shoe.phase not in (Phase.NOIR, Phase.ROUGE):
+    """While a coup is dealt the table's rows are the truth (voids, corrections)."""
+    view = b.view
+    if view.phase not in (Phase.NOIR, Phase.ROUGE):
         return b
-    return replace(b, number=shoe.number, coup=None, voided=None,
-                   noir=_seen(shoe.noir, shoe.number, Row.NOIR, b._face_up),
-                   rouge=_seen(shoe.rouge, shoe.number, Row.ROUGE, b._face_up))
-
-
-def _rejected(decisions: list[Decision]) -> bool:
-    return len(decisions) == 1 and isinstance(decisions[0], Rejected)
+    return replace(b, number=view.number, coup=None, voided=None, noir=view.noir,
+                   rouge=view.rouge)
 
 
 def _placed(b: Board, placed: CardPlaced) -> Board:
     if placed.number != b.number or b.coup is not None or b.voided is not None:
-        # The first card of a new coup clears the last coup's picture.
+        # The first card of a new coup clears the last coup's picture, and the premiums and
+        # returns of its betting, done as the stakes were laid.
         b = replace(b, number=placed.number, coup=None, voided=None, noir=(), rouge=(),
-                    settlement=(), premiums=(), _face_up=frozenset())
-    if placed.face_up:
-        row = b.noir if placed.row is Row.NOIR else b.rouge
-        b = replace(b, _face_up=b._face_up | {(placed.number, placed.row, len(row))})
-    return b
+                    settlement=(), layout_lines=(), paid=frozenset())
+    laid = Laid(placed.card, placed.point, placed.face_up)
+    if placed.row is Row.NOIR:
+        return replace(b, noir=(*b.noir, laid))
+    return replace(b, rouge=(*b.rouge, laid))
 
 
-def _settle(b: Board, settlement: Settlement) -> Board:
-    premiums = tuple(ln for ln in settlement.lines if ln.action.value == "premium")
-    rest = tuple(ln for ln in settlement.lines if ln.action.value != "premium")
-    # Withdrawals and prison choices answered at once follow the coup's plan: the cards
-    # and the plan stay until the next coup's first card.
-    return replace(b, premiums=b.premiums + premiums, settlement=b.settlement + rest)
-
-
-def _seen(cards: tuple[Card, ...], number: int, row: Row,
-          face_up: frozenset[tuple[int, Row, int]]) -> tuple[Seen, ...]:
-    out: list[Seen] = []
+def _decided(cards: tuple[Card, ...], seen: tuple[Laid, ...]) -> tuple[Laid, ...]:
+    """The decided row, each card face up as it was laid."""
+    out: list[Laid] = []
     point = 0
     for i, card in enumerate(cards):
         point += card.points
-        out.append(Seen(card, point, (number, row, i) in face_up))
+        up = i < len(seen) and seen[i].card == card and seen[i].face_up
+        out.append(Laid(card, point, up))
     return tuple(out)
+
+
+def _settle(b: Board, settlement: Settlement) -> Board:
+    if settlement.number == b.number:
+        # The coup's plan, and prison choices answered after it: they follow its plan.
+        return replace(b, settlement=b.settlement + settlement.lines)
+    # Premiums and withdrawals between coups belong to the coup being bet on.
+    lines = tuple(ln for ln in settlement.lines if ln.action is not Action.STAND)
+    return replace(b, layout_lines=b.layout_lines + lines)
+
+
+def tick(board: Board, number: int, line: int, paid: bool) -> Board:
+    """The board with line `line` of coup `number`'s plan ticked off (or back); unchanged
+    when that plan is no longer on the screen."""
+    if number != board.number or not 0 <= line < len(board.settlement):
+        return board
+    return replace(board, paid=board.paid | {line} if paid else board.paid - {line})
+
+
+def paid_record(board: Board, line: int, paid: bool) -> dict[str, object]:
+    """A tick as the journal keeps it: which plan (its coup, the cards dealt by then and the
+    plan's own text, so that another shoe's coup of the same number never matches), which
+    line, and whether it is now done."""
+    return {"coup": board.number, "dealt": board.view.dealt, "plan": _plan_key(board),
+            "line": line, "paid": paid}
+
+
+def restore_ticks(board: Board, records: Iterable[dict[str, object]]) -> Board:
+    """The board with the ticks the journal kept for the plan it shows."""
+    key = (board.number, board.view.dealt, _plan_key(board))
+    for record in records:
+        line, paid = record.get("line"), record.get("paid")
+        if (record.get("coup"), record.get("dealt"), record.get("plan")) != key:
+            continue
+        if isinstance(line, int) and isinstance(paid, bool):
+            board = tick(board, board.number, line, paid)
+    return board
+
+
+def _plan_key(board: Board) -> str:
+    text = "|".join(repr(line) for line in board.settlement)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -19,8 +19,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from croupier.cards import SIXAIN_SIZE
-from croupier.decisions import Corrected
+from croupier.decisions import Corrected, Rejected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
 from croupier.table import Event
@@ -28,7 +27,7 @@ from journal.chef import ChefDesk, Correction, Refused, Role
 from journal.live import JournaledTable, gap_alarm
 from ui.audit_data import AuditReport
 from ui.audit_process import ReportProcess
-from ui.board import Board, fold, initial_board
+from ui.board import Board, fold, initial_board, paid_record, restore_ticks, tick
 
 STOP_TIMEOUT = 5.0
 
@@ -54,6 +53,15 @@ class SetPin:
 
 
 @dataclass(frozen=True, slots=True)
+class Tick:
+    """A line of coup `number`'s plan ticked off as done (or back)."""
+
+    number: int
+    line: int
+    paid: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Audit:
     """Gather a fresh `AuditReport`."""
 
@@ -63,7 +71,7 @@ class _Stop:
     pass
 
 
-Command = Apply | Correct | SetPin | Audit | _Stop
+Command = Apply | Correct | SetPin | Tick | Audit | _Stop
 
 
 class Feed(Protocol):
@@ -98,7 +106,6 @@ class TableBridge(QObject):
         rulebook: Rulebook,
         feeds: tuple[Feed, ...] = (),
         *,
-        shoe_size: int = SIXAIN_SIZE,
         secret: bytes | None = None,
         durable: bool = True,
         parent: QObject | None = None,
@@ -109,7 +116,6 @@ class TableBridge(QObject):
         self._path = Path(journal)
         self._rulebook = rulebook
         self._feeds = feeds
-        self._shoe_size = shoe_size
         self._queue: queue.SimpleQueue[Command] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
@@ -131,6 +137,10 @@ class TableBridge(QObject):
 
     def set_pin(self, pin: str, old_pin: str | None = None) -> None:
         self._queue.put(SetPin(pin, old_pin))
+
+    def tick(self, number: int, line: int, paid: bool) -> None:
+        """A payout line ticked off: journaled, so that a restart mid-payout keeps it."""
+        self._queue.put(Tick(number, line, paid))
 
     def request_audit(self) -> None:
         self._queue.put(Audit())
@@ -167,7 +177,8 @@ class TableBridge(QObject):
 
     def _serve(self, live: JournaledTable, reader: AuditReader) -> None:
         desk = ChefDesk(live)
-        board = initial_board(live.table, shoe_size=self._shoe_size)
+        board = restore_ticks(initial_board(live.table.view()),
+                              (row.data() for row in live.journal.rows("paid")))
         self.board_changed.emit(board)
         while True:
             command = self._queue.get()
@@ -192,17 +203,24 @@ class TableBridge(QObject):
     ) -> Board:
         if isinstance(command, Apply):
             answers = live.answer_batch(command.events, command.link)
+            view = live.table.view()
             for event, decisions in zip(command.events, answers, strict=True):
-                board = fold(board, event, decisions, live.table)
+                board = fold(board, event, decisions, view)
                 self.board_changed.emit(board)
-                if board.rejected is not None:
-                    self.rejected.emit(board.rejected)
+                if len(decisions) == 1 and isinstance(refusal := decisions[0], Rejected):
+                    self.rejected.emit(refusal.reason)
+        elif isinstance(command, Tick):
+            ticked = tick(board, command.number, command.line, command.paid)
+            if ticked != board:
+                live.journal.append("paid", paid_record(ticked, command.line, command.paid))
+                board = ticked
+                self.board_changed.emit(board)
         elif isinstance(command, Correct):
             result = desk.correct(Role.CHEF, command.pin, command.correction)
             if isinstance(result, Refused):
                 self.refused.emit(result)
             else:
-                board = fold(board, command.correction, result, live.table)
+                board = fold(board, command.correction, result, live.table.view())
                 self.board_changed.emit(board)
                 done = [d.detail for d in result if isinstance(d, Corrected)]
                 self.answered.emit("; ".join(done) or board.rejected or "", bool(done))

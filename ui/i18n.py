@@ -115,6 +115,18 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "need_seat_chance": ("Choisir la place et la chance", "Choose the seat and the chance",
                          "Scegliere il posto e la chance"),
     "need_amount": ("Saisir le montant", "Enter the amount", "Inserire l'importo"),
+    "collected": ("Ramassé", "Collected", "Incassato"),
+    "paid_out": ("Payé", "Paid", "Pagato"),
+    "returned": ("Rendu", "Given back", "Restituito"),
+    "lines_left": ("Lignes à faire", "Lines left", "Righe da fare"),
+    "limits": ("Limites", "Limits", "Limiti"),
+    "free": ("Libres", "Free", "Libere"),
+    "premiums": ("Primes", "Premiums", "Premi"),
+    "repeat_stakes": ("Répéter les mises", "Repeat last stakes", "Ripetere le puntate"),
+    "answered": ("répondu", "answered", "risposto"),
+    "cancel": ("Annuler", "Cancel", "Annullare"),
+    "card_voided": ("Carte annulée", "Card voided", "Carta annullata"),
+    "move": ("Déplacer", "Move", "Spostare"),
 }
 
 ACTION_KEYS: Final = {

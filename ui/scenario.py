@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from croupier.cards import SIXAIN_SIZE
 from croupier.decisions import Chance, CoupDecided, CoupVoided, Rejected
 from croupier.errors import CroupierError, FixtureError, RulebookError
 from croupier.events import PlaceStake, SetTable
@@ -80,15 +79,14 @@ def _journal_scenario(path: Path) -> Scenario:
     return Scenario(events, rulebook, path.name)
 
 
-def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SIZE
-           ) -> list[Board]:
+def frames(scenario: Scenario, rulebook: Rulebook) -> list[Board]:
     """The board after each coup (decided or void), then the board where the inputs end."""
     table = Table(scenario.rulebook or rulebook)
-    board = initial_board(table, shoe_size=shoe_size)
+    board = initial_board(table.view())
     out: list[Board] = []
     for event in scenario.events:
         decisions = table.apply(event)
-        board = fold(board, event, decisions, table)
+        board = fold(board, event, decisions, table.view())
         if any(isinstance(d, CoupDecided | CoupVoided) for d in decisions):
             out.append(board)
     if not out or out[-1] is not board:
@@ -96,19 +94,18 @@ def frames(scenario: Scenario, rulebook: Rulebook, *, shoe_size: int = SIXAIN_SI
     return out
 
 
-def board_after(scenario: Scenario, rulebook: Rulebook, after: int,
-                *, shoe_size: int = SIXAIN_SIZE) -> tuple[Board, int]:
+def board_after(scenario: Scenario, rulebook: Rulebook, after: int) -> tuple[Board, int]:
     """The board once coup `after` is decided (coup 0: before any), and how many inputs that
     took; `CroupierError` when the inputs end before that coup."""
     table = Table(scenario.rulebook or rulebook)
-    board = initial_board(table, shoe_size=shoe_size)
+    board = initial_board(table.view())
     if after == 0:
         return board, 0
     for used, event in enumerate(scenario.events, 1):
         decisions = table.apply(event)
-        board = fold(board, event, decisions, table)
+        board = fold(board, event, decisions, table.view())
         if any(isinstance(d, CoupDecided | CoupVoided) and d.number >= after
                for d in decisions):
             return board, used
     raise CroupierError(f"{scenario.name} has no coup {after}: it ends after coup "
-                        f"{table.shoe.number}")
+                        f"{table.view().number}")

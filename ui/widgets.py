@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -18,13 +19,16 @@ from PySide6.QtWidgets import (
 )
 
 from croupier.cards import Card, Colour, Rank, Suit
-from ui.board import Seen
+from croupier.view import Laid
 
 BAIZE = "#0d4a35"
 INK = "#f4f1e6"
 GOLD = "#ffd75e"
 ALARM = "#ff5c5c"
 TOUCH_HEIGHT = 56  # px: a fingertip's target, well above the 44 px guideline
+MIN_TARGET = 34  # px: 9 mm at 96 dpi, the least any target may shrink to
+CARD_WIDTH = 84  # px: a card on a row, readable from a metre
+MIN_CARD_WIDTH = 40  # px: the narrowest a long row's cards become
 SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 STYLE = f"""
@@ -51,17 +55,22 @@ def card_text(card: Card) -> str:
 class CardFace(QLabel):
     """One card as the tailleur sees it from a metre: rank and suit, red or black."""
 
-    def __init__(self, seen: Seen, parent: QWidget | None = None) -> None:
+    def __init__(self, seen: Laid, parent: QWidget | None = None) -> None:
         super().__init__(card_text(seen.card), parent)
         self.seen = seen
-        colour = "#c8102e" if seen.card.colour is Colour.RED else "#111111"
-        border = GOLD if seen.face_up else "#cfcfcf"
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setFixedSize(84, 112)
-        size = 24 if seen.card.rank is Rank.TEN else 32  # "10" is a character wider
+        self.set_width(CARD_WIDTH)
+        self.setToolTip("face up" if seen.face_up else str(seen.card))
+
+    def set_width(self, width: int) -> None:
+        """A long row's cards narrow to fit the screen; a card keeps its proportions."""
+        self.setFixedSize(width, width * 4 // 3)
+        colour = "#c8102e" if self.seen.card.colour is Colour.RED else "#111111"
+        border = GOLD if self.seen.face_up else "#cfcfcf"
+        base = 24 if self.seen.card.rank is Rank.TEN else 32  # "10" is a character wider
+        size = max(10, base * width // CARD_WIDTH)
         self.setStyleSheet(f"background: #fdfdf8; color: {colour}; border: 5px solid {border};"
                            f"border-radius: 10px; font-size: {size}pt; font-weight: bold;")
-        self.setToolTip("face up" if seen.face_up else str(seen.card))
 
 
 class CardRow(QWidget):
@@ -84,9 +93,11 @@ class CardRow(QWidget):
         layout.addStretch(1)
         layout.addWidget(self.point)
         self.setMinimumHeight(120)
-        self._shown: tuple[Seen, ...] = ()
+        # Its cards narrow to its width: a long row never widens the screen.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._shown: tuple[Laid, ...] = ()
 
-    def show_cards(self, cards: tuple[Seen, ...]) -> None:
+    def show_cards(self, cards: tuple[Laid, ...]) -> None:
         if cards == self._shown:
             return
         keep = 0
@@ -101,6 +112,23 @@ class CardRow(QWidget):
             self._cards.addWidget(CardFace(seen))
         self._shown = cards
         self.point.setText(str(cards[-1].point) if cards else "")
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        items = (self._cards.itemAt(i) for i in range(self._cards.count()))
+        faces = [w for item in items
+                 if item is not None and isinstance(w := item.widget(), CardFace)]
+        if not faces:
+            return
+        room = self.width() - self.title.width() - self.point.width() - 60
+        width = max(MIN_CARD_WIDTH, min(CARD_WIDTH, room // len(faces) - self._cards.spacing()))
+        if faces[0].width() != width or faces[-1].width() != width:
+            for face in faces:
+                face.set_width(width)
 
     def cards(self) -> list[str]:
         return [str(seen.card) for seen in self._shown]
@@ -128,6 +156,7 @@ class Keypad(QWidget):
         for i, key in enumerate("123456789⌫0"):
             button = big_button(key, partial(self._press, key))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumWidth(TOUCH_HEIGHT)
             self.buttons[key] = button
             grid.addWidget(button, i // 6, i % 6)
 
@@ -155,13 +184,14 @@ class CardPicker(QWidget):
         for i, rank in enumerate(Rank):
             button = QPushButton("10" if rank is Rank.TEN else rank.value)
             button.setCheckable(True)
-            button.setMinimumWidth(56)
+            button.setMinimumSize(TOUCH_HEIGHT, TOUCH_HEIGHT)
             self._ranks.addButton(button)
             self.rank_buttons[rank] = button
             grid.addWidget(button, i // 7, i % 7)
         for i, suit in enumerate(Suit):
             button = QPushButton(SUIT_SIGNS[suit])
             button.setCheckable(True)
+            button.setMinimumSize(TOUCH_HEIGHT, TOUCH_HEIGHT)
             red = suit.colour is Colour.RED
             button.setStyleSheet("color: #ff6b6b;" if red else "")
             self._suits.addButton(button)

@@ -1,0 +1,37 @@
+"""The plan's and the layout's lines in the screen's language."""
+
+from __future__ import annotations
+
+from croupier.decisions import Action, SettlementLine
+from croupier.ledger import Stake
+from croupier.money import money_text
+from ui.i18n import Lang, action_name, chance_name, tr
+
+# A line's colour by what the croupier does: red for chips taken, green for chips given.
+ACTION_COLOURS = {Action.COLLECT: "#ff9b9b", Action.PREMIUM: "#ff9b9b", Action.PAY: "#7CFC9A",
+                  Action.FREE: "#7CFC9A", Action.SHARE: "#7CFC9A", Action.RETURN: "#7CFC9A"}
+PLAIN = "#f4f1e6"
+
+
+def payout_text(line: SettlementLine, lang: Lang) -> str:
+    """One line of the plan: what the croupier does, where, on which chance, how much."""
+    parts = [action_name(line.action, lang), f"{tr('seat', lang)} {line.seat}",
+             chance_name(line.chance, lang), money_text(line.stake)]
+    text = " · ".join(parts)
+    if line.amount is not None and line.action is not Action.COLLECT:
+        text += f" → {money_text(line.amount)}"
+    if line.to is not None:
+        text += f" → {chance_name(line.to, lang)}"
+    if line.level is not None:
+        text += f" ({tr('level', lang)} {line.level})"
+    return text
+
+
+def stake_text(stake: Stake, lang: Lang) -> str:
+    text = f"{tr('seat', lang)} {stake.seat} · {chance_name(stake.chance, lang)} · " \
+           f"{money_text(stake.amount)}"
+    if stake.insured:
+        text += f" ({tr('insured', lang)} {money_text(stake.insured)})"
+    if stake.in_prison:
+        text += f" — {tr('prison', lang)} {tr('level', lang)} {stake.level}"
+    return text
