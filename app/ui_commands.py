@@ -34,7 +34,8 @@ def _ui_parser() -> CommandParser:
     parser = CommandParser(prog="croupier ui", description="The tailleur's and chef's window.")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--demo", action="store_true",
-                        help="deal a fresh shoe from the shoe simulator on a pty")
+                        help="deal a fresh shoe from the shoe simulator on a pty, with "
+                        "simulated players staking between coups")
     source.add_argument("--shoe", metavar="URL", help="a card-reading shoe: a device, a pty, "
                         "socket://host:port")
     source.add_argument("--camera", metavar="SOURCE",
@@ -158,11 +159,15 @@ def _ui(options: argparse.Namespace) -> int:
     feeds: tuple[Feed, ...] = ()
     opening: list[Event] = []
     workdir: Path | None = None
+    seed = 0
     if options.demo:
+        from ui.demo import DemoGate, GatedFeed
+
         workdir = demo_folder()
         journal = Path(options.journal) if options.journal else workdir / "journal.db"
-        feed, opening = _demo_feed(options, workdir)
-        feeds = (feed,)
+        feed, opening, seed = _demo_feed(options, workdir)
+        gate = DemoGate(options.pace)
+        feeds = (GatedFeed(feed, gate),)
     elif options.shoe:
         feeds = (serial_feed(options.shoe, options.dialect),)
     elif options.camera:
@@ -173,6 +178,14 @@ def _ui(options: argparse.Namespace) -> int:
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
     window = TableWindow(bridge, rulebook, Lang(options.lang))
+    if options.demo:
+        from ui.demo import DemoPlayers
+
+        # Players pay attention to the table, and so does the gate: each new board.
+        players = DemoPlayers(bridge.submit, hold=max(1.0, 5 * options.pace),
+                              call_after=max(1.0, 8 * options.pace), seed=seed, parent=window)
+        bridge.board_changed.connect(lambda board: gate.show(board.view))
+        bridge.board_changed.connect(players.show_board)
     print(f"croupier ui: journal {journal}", file=sys.stderr)
     if options.first_frame:
         from ui.render import FirstPaint
@@ -233,7 +246,7 @@ def _quit_on_interrupt(app: QApplication) -> None:
     timer.start(250)
 
 
-def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event]]:
+def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event], int]:
     import random
 
     from croupier.fixtures import render_shoe
@@ -247,7 +260,7 @@ def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[E
                        encoding="utf-8")
     print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s",
           file=sys.stderr)
-    return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE)
+    return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE), seed
 
 
 def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:
