@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv demo floor-demo test bench fuzz lint crash clean
+.PHONY: venv demo floor-demo test bench fuzz lint crash screenshots clean
 
 venv: $(STAMP)
 
@@ -39,6 +39,13 @@ fuzz: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+
+# The README's pictures: every view, in French and in Italian.
+screenshots: $(STAMP)
+	for lang in fr it; do for view in dealer audit stats replay; do \
+	  QT_QPA_PLATFORM=offscreen $(BIN)/python -m croupier screenshot \
+	    docs/$$view-$$lang.png --view $$view --lang $$lang --size 1920x1080 || exit 1; \
+	done; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,102 +1,323 @@
-"""The headless live table: a reader thread per shoe source puts events on one queue; the
-calling thread applies them to the engine and prints what each decision means."""
+"""The one live runtime of a table, for `croupier table` and `croupier ui` alike.
+
+Sources (a shoe's link, a camera) are each opened and read on a thread of their own, and put
+what they read on one queue, as do the tailleur's taps. One thread drains it: it journals
+each batch whole with where the shoe's link stands, applies it, and hands the decisions to
+a sink — text lines for `croupier table`, the screen for `croupier ui`. The same thread runs
+whatever else must touch the journal (the chef's corrections, a payout line ticked), so the
+journal has one writer and the table one owner.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
-from collections.abc import Callable, Iterator
-from typing import Protocol, TextIO, runtime_checkable
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TextIO, assert_never
 
 from croupier.decisions import Decision
-from croupier.events import DeviceAlarm, ShoeEvent
+from croupier.errors import CroupierError
+from croupier.events import DeviceAlarm
+from croupier.rulebook import Rulebook
+from croupier.table import Event, Table
 from croupier.transcript import describe
 from drivers.backends import ShoeSource
+from drivers.errors import ShoeError
 from drivers.serial_shoe import Batch
+from journal.live import JournaledTable, gap_alarm
 
 JOIN_TIMEOUT = 3.0
-POLL = 0.1  # how often the consumer looks up from the queue, so Ctrl-C is never stuck
-
-
-class _Ended:
-    """Put on the queue by a reader thread whose source has no more events."""
-
-
-def _pump(
-    name: str, batches: Iterator[Batch], put: Callable[[Batch | _Ended], None]
-) -> None:
-    try:
-        for batch in batches:
-            put(batch)
-    except Exception as err:  # a reader must never stop without a word
-        put(Batch((DeviceAlarm(name, f"the reader stopped: {type(err).__name__}: {err}"),)))
-    finally:
-        put(_Ended())
+POLL = 0.1  # how often the worker looks up from the queue, so Ctrl-C is never stuck
 
 
 class Playing(Protocol):
-    """A table that takes events: a `croupier.table.Table`, or one that journals first."""
+    """A table the runtime feeds: journaled, or in memory only (tests, demonstrations)."""
 
-    def apply(self, event: ShoeEvent) -> list[Decision]: ...
+    table: Table
+    link: int | None
 
-
-@runtime_checkable
-class Journaling(Playing, Protocol):
-    """A table that journals a batch of events whole, with where the shoe's link stands."""
-
-    def apply_batch(self, events: tuple[ShoeEvent, ...], link: int | None) -> list[Decision]:
+    def answer_batch(self, events: Sequence[Event], link: int | None) -> list[list[Decision]]:
         ...
 
+    def close(self) -> None: ...
 
-class LiveTable:
-    """One table fed by any number of sources, printing `describe` lines to `out`."""
 
-    def __init__(self, sources: list[ShoeSource], table: Playing, out: TextIO) -> None:
-        self._sources = sources
-        self.table = table
-        self._out = out
-        self._queue: queue.Queue[Batch | _Ended] = queue.Queue()
-        self._threads = [
-            threading.Thread(
-                target=_pump,
-                args=(f"source {n}", s.batches(), self._queue.put),
-                name=f"shoe-reader-{n}",
-                daemon=True,  # a camera waiting for a frame cannot be interrupted
-            )
-            for n, s in enumerate(sources, 1)
-        ]
+class MemoryTable:
+    """A table that keeps nothing: `croupier table --no-journal`."""
+
+    link: int | None = None
+
+    def __init__(self, rulebook: Rulebook) -> None:
+        self.table = Table(rulebook)
+
+    def answer_batch(self, events: Sequence[Event], link: int | None) -> list[list[Decision]]:
+        return [self.table.apply(event) for event in events]
+
+    def close(self) -> None:
+        """Nothing to close: the table lives in memory only."""
+
+
+Put = Callable[[tuple[Event, ...], int | None], None]
+
+
+class Relay(Protocol):
+    """What stands between a source's reader and the table."""
+
+    def wrap(self, put: Put) -> Put: ...
+
+    def stop(self) -> None: ...
+
+
+class Source:
+    """A source of shoe events, opened and read on a thread of its own: opening may wait
+    (a simulator starting, a camera warming up) and nothing else must. `resends` is None
+    for a source that is no shoe link (a camera, a capture file), else whether the shoe
+    resends what a restarted table missed; its opener is told where to take up again."""
+
+    def __init__(self, name: str, open_source: Callable[[int | None], ShoeSource], *,
+                 resends: bool | None, relay: Relay | None = None) -> None:
+        self.name = name
+        self.resends = resends
+        self._open = open_source
+        self._relay = relay
+        self._lock = threading.Lock()
+        self._source: ShoeSource | None = None
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    def through(self, relay: Relay) -> Source:
+        """The same source with `relay` between its reader and the table (a demonstration
+        holds cards back while bets are open)."""
+        return Source(self.name, self._open, resends=self.resends, relay=relay)
+
+    def start(self, put: Put, resume_at: int | None, ended: Callable[[], None]) -> None:
+        if self._relay is not None:
+            put = self._relay.wrap(put)
+        self._thread = threading.Thread(target=self._run, args=(put, resume_at, ended),
+                                        name=f"croupier-{self.name}", daemon=True)
+        self._thread.start()
+
+    def _run(self, put: Put, resume_at: int | None, ended: Callable[[], None]) -> None:
+        try:
+            try:
+                source = self._open(resume_at)
+            except (CroupierError, ShoeError, OSError, RuntimeError) as err:
+                put((DeviceAlarm(self.name, f"cannot open it: {err}"),), None)
+                return
+            with self._lock:
+                self._source = source
+                if self._stopped:
+                    source.close()
+            # Read even when closed at once: a source ends its own process or port when its
+            # events end.
+            for batch in pump(self.name, source.batches()):
+                if not self._stopped:
+                    put(batch.events, batch.position)
+        finally:
+            ended()
+
+    def stop(self) -> None:
+        if self._relay is not None:
+            self._relay.stop()  # a reader held in the relay lets go
+        with self._lock:
+            self._stopped = True
+            if self._source is not None:
+                self._source.close()
+        if self._thread is not None:
+            # A camera waiting for its next frame cannot be interrupted: its thread is a
+            # daemon and ends at that frame.
+            self._thread.join(JOIN_TIMEOUT)
+
+
+def opened(name: str, source: ShoeSource, *, resends: bool | None) -> Source:
+    """A source already open (a command line opens its port first, to refuse a bad one)."""
+    return Source(name, lambda _resume_at: source, resends=resends)
+
+
+def pump(name: str, batches: Iterator[Batch]) -> Iterator[Batch]:
+    """A reader's batches, and a `DeviceAlarm` in place of whatever stops it: a reader never
+    stops without a word."""
+    try:
+        yield from batches
+    except Exception as err:
+        yield Batch((DeviceAlarm(name, f"the reader stopped: {type(err).__name__}: {err}"),))
+
+
+class Sink(Protocol):
+    """Where the runtime's news goes; called on the runtime's thread."""
+
+    def opened(self, playing: Playing) -> None:
+        """The table stands ready (restored from its journal), before any source starts."""
+
+    def applied(self, events: tuple[Event, ...], answers: list[list[Decision]],
+                playing: Playing) -> None:
+        """A batch applied: each event's decisions, and the table as they left it."""
+
+    def failed(self, message: str) -> None:
+        """Something went wrong that the tailleur must be told."""
+
+
+class TextSink:
+    """`croupier table`'s sink: what each decision means, a line at a time on `out`; what
+    stopped the table on `errors`."""
+
+    def __init__(self, out: TextIO, errors: TextIO, prefix: str) -> None:
+        self._out, self._errors, self._prefix = out, errors, prefix
+
+    def opened(self, playing: Playing) -> None:
+        """Nothing to show before the first card."""
+
+    def applied(self, events: tuple[Event, ...], answers: list[list[Decision]],
+                playing: Playing) -> None:
+        for decisions in answers:
+            for decision in decisions:
+                for line in describe(decision):
+                    print(line, file=self._out, flush=True)
+
+    def failed(self, message: str) -> None:
+        print(f"{self._prefix}stopped: {message}", file=self._errors, flush=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Apply:
+    events: tuple[Event, ...]
+    link: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    work: Callable[[Playing], None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ended:
+    """A source has no more events."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    pass
+
+
+_Command = _Apply | _Call | _Ended | _Stop
+
+
+class Runtime:
+    """One table, its sources and its sink. `run` serves on the calling thread until told
+    to stop (or, with `until_sources_end`, until every source has ended); `start` serves on
+    a thread of its own. A journal that can no longer be written stops a runtime that has
+    `stop_on_error`; a screen's runtime says so and goes on."""
+
+    def __init__(self, open_table: Callable[[], Playing], sources: Sequence[Source],
+                 sink: Sink, *, until_sources_end: bool = False,
+                 stop_on_error: bool = False) -> None:
+        self._open_table = open_table
+        self._sources = tuple(sources)
+        self._sink = sink
+        self._until_sources_end = until_sources_end
+        self._stop_on_error = stop_on_error
+        self._queue: queue.SimpleQueue[_Command] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self.error: CroupierError | None = None  # what stopped a `stop_on_error` runtime
+        self._playing: Playing | None = None
+
+    # -- any thread: every call only enqueues -------------------------------------------
+
+    def submit(self, event: Event) -> None:
+        """A tap or a device event: journaled and applied in arrival order."""
+        self._queue.put(_Apply((event,), None))
+
+    def put(self, events: tuple[Event, ...], link: int | None) -> None:
+        """A batch from a shoe's link, journaled whole with where the link stands."""
+        self._queue.put(_Apply(events, link))
+
+    def call(self, work: Callable[[Playing], None]) -> None:
+        """Run `work` on the runtime's thread, in turn with the events."""
+        self._queue.put(_Call(work))
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self.run, name="croupier-table", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stops the sources, then the runtime once it has applied what they sent."""
+        for source in self._sources:
+            source.stop()
+        self._queue.put(_Stop())
+        if self._thread is not None:
+            self._thread.join(JOIN_TIMEOUT)
+            self._thread = None
+
+    # -- the runtime's thread -----------------------------------------------------------
+
+    def open(self) -> Playing | None:
+        """Open the table and alarm any gap a restart left on a link that cannot resend,
+        before anything else is applied; None (the sink told why) when it cannot open.
+        `run` does it unless it was done."""
+        try:
+            playing = self._open_table()
+        except CroupierError as err:
+            self._sink.failed(f"cannot open the journal: {err}")
+            self.error = err
+            return None
+        self._sink.opened(playing)
+        for source in self._sources:
+            if isinstance(playing, JournaledTable) and source.resends is not None and (
+                    alarm := gap_alarm(playing, resends=source.resends)):
+                self._sink.applied((alarm,), playing.answer_batch((alarm,), None), playing)
+        self._playing = playing
+        return playing
 
     def run(self, stop: threading.Event | None = None) -> None:
-        """Applies events until every source has ended or `stop` is set; Ctrl-C (in the
-        calling thread) stops it too. The sources are closed and their threads joined."""
-        stop = stop or threading.Event()
-        for thread in self._threads:
-            thread.start()
-        running = len(self._threads)
+        playing = self._playing or self.open()
+        if playing is None:
+            return
         try:
-            while running and not stop.is_set():
-                try:
-                    item = self._queue.get(timeout=POLL)
-                except queue.Empty:
-                    continue
-                if isinstance(item, _Ended):
-                    running -= 1
-                else:
-                    self._show(self._apply(item))
+            for source in self._sources:
+                source.start(self.put, playing.link, lambda: self._queue.put(_Ended()))
+            self._serve(playing, stop or threading.Event())
         finally:
             for source in self._sources:
-                source.close()
-            for thread in self._threads:
-                thread.join(JOIN_TIMEOUT)
+                source.stop()
+            playing.close()
 
-    def _apply(self, batch: Batch) -> list[Decision]:
-        """The one place events enter the table: a journaled one records the batch whole,
-        with the link's position, before applying it."""
-        if isinstance(self.table, Journaling):
-            return self.table.apply_batch(batch.events, batch.position)
-        return [d for event in batch.events for d in self.table.apply(event)]
-
-    def _show(self, decisions: list[Decision]) -> None:
-        for decision in decisions:
-            for line in describe(decision):
-                print(line, file=self._out, flush=True)
+    def _serve(self, playing: Playing, stop: threading.Event) -> None:
+        running = len(self._sources)
+        while not stop.is_set():
+            if self._until_sources_end and not running:
+                return
+            try:
+                command = self._queue.get(timeout=POLL)
+            except queue.Empty:
+                continue
+            try:
+                match command:
+                    case _Stop():
+                        return
+                    case _Ended():
+                        running -= 1
+                    case _Apply(events, link):
+                        answers = playing.answer_batch(events, link)
+                        self._sink.applied(events, answers, playing)
+                    case _Call(work):
+                        work(playing)
+                    case _ as never:
+                        assert_never(never)
+            except (CroupierError, ValueError) as err:
+                # A full disk or a locked journal: the journal keeps what it kept.
+                self._sink.failed(str(err))
+                if self._stop_on_error:
+                    self.error = err if isinstance(err, CroupierError) else CroupierError(
+                        str(err))
+                    return
+            except Exception as err:  # a fault of ours: stop dealing, and say so aloud
+                message = f"the table stopped: {type(err).__name__}: {err}"
+                if isinstance(playing, JournaledTable):
+                    with contextlib.suppress(Exception):  # the journal may be what failed
+                        playing.journal.append("log", {"level": "fatal",
+                                                       "text": message[:500]})
+                self._sink.failed(message + " (restart it: the journal holds every card)")
+                self.error = CroupierError(message)
+                return

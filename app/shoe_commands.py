@@ -13,12 +13,12 @@ from app.argparsing import CommandParser
 from croupier.errors import CroupierError
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
-from drivers.dialects import DIALECTS, DecoderOptions, Dialect, dialect_named
+from drivers.dialects import DIALECTS, DecoderOptions, dialect_named
 from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
 
 if TYPE_CHECKING:  # the journal loads only for a table, not for `decode`
-    from journal.live import JournaledTable
+    pass
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 MAX_CAPTURE = 64 * 2**20  # a day of a busy shoe at 115200 baud is a few MiB
@@ -120,10 +120,9 @@ def _table_parser() -> CommandParser:
 
 def table(args: list[str]) -> int:
     from app.journal_commands import read_secret
-    from app.runtime import LiveTable, Playing
+    from app.runtime import MemoryTable, Playing, Runtime, Source, TextSink, opened
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
-    from croupier.table import Table
     from drivers.backends import ShoeSource, open_backend
     from journal.live import JournaledTable, default_journal_path
 
@@ -134,43 +133,48 @@ def table(args: list[str]) -> int:
     if (options.floor is None) != (options.table_id is None) or (
             options.floor and options.no_journal):
         _table_parser().error("--floor and --table go together, with a journal")
-    sources: list[ShoeSource] = []
+    sources: list[Source] = []
+    backends: list[ShoeSource] = []  # closed here if the table cannot start
     playing: Playing | None = None
     try:
         rulebook = load_rulebook(options.rules)
         dialect = dialect_named(options.dialect)
         if options.no_journal:
-            playing = Table(rulebook)
+            playing = MemoryTable(rulebook)
         else:
             journal = options.journal or str(default_journal_path())
             playing = JournaledTable.open(journal, rulebook,
                                           secret=read_secret(options.key_file))
-        resume_at = playing.link if isinstance(playing, JournaledTable) else None
-        decoding = DecoderOptions(check=options.check, resume_at=resume_at,
+        decoding = DecoderOptions(check=options.check, resume_at=playing.link,
                                   seq_range=options.seq_range)
         if options.shoe is not None:
-            sources.append(
-                open_backend(
-                    options.backend, options.shoe, dialect=options.dialect, options=decoding
-                )
-            )
-            if isinstance(playing, JournaledTable):
-                _mind_the_gap(playing, dialect, options.backend)
+            shoe = open_backend(options.backend, options.shoe, dialect=options.dialect,
+                                options=decoding)
+            backends.append(shoe)
+            # A live link's gap is alarmed when the table restarts; a capture has none.
+            live = options.backend in ("serial", "sim")
+            sources.append(opened("shoe", shoe, resends=dialect.resends if live else None))
         if options.camera is not None:
-            sources.append(open_backend("camera", options.camera))
-        if options.new_shoe:
-            playing.apply(NewShoe())
-        if isinstance(playing, JournaledTable):
-            print(f"croupier table: journal {playing.journal.path} "
-                  f"({playing.journal.head[0]} rows)", file=sys.stderr)
+            camera = open_backend("camera", options.camera)
+            backends.append(camera)
+            sources.append(opened("camera", camera, resends=None))
     except (CroupierError, ShoeError, OSError) as err:
-        for source in sources:
-            source.close()
-        if isinstance(playing, JournaledTable):
+        for backend in backends:
+            backend.close()
+        if playing is not None:
             playing.close()
         print(f"croupier table: {err}", file=sys.stderr)
         return 2
     assert playing is not None
+    runtime = Runtime(lambda: playing, sources, TextSink(sys.stdout, sys.stderr,
+                                                          "croupier table: "),
+                      until_sources_end=True, stop_on_error=True)
+    runtime.open()  # any gap alarmed first
+    if isinstance(playing, JournaledTable):
+        print(f"croupier table: journal {playing.journal.path} "
+              f"({playing.journal.head[0]} rows)", file=sys.stderr)
+    if options.new_shoe:
+        runtime.submit(NewShoe())
     # Ctrl-C stops the table even when started from a shell that ignores it in background
     # jobs (an ignored SIGINT is inherited); SIGTERM stops it as cleanly.
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -183,26 +187,11 @@ def table(args: list[str]) -> int:
         shipping = shipper_beside(journal, options.table_id, options.floor)
     try:
         with shipping:
-            LiveTable(sources, playing, sys.stdout).run()
+            runtime.run()
     except KeyboardInterrupt:
         print("croupier table: stopped", file=sys.stderr)
-    except CroupierError as err:
-        # The journal can no longer be written: stop, rather than show what it did not keep.
-        print(f"croupier table: stopped: {err}", file=sys.stderr)
-        return 1
-    finally:
-        if isinstance(playing, JournaledTable):
-            playing.close()
-    return 0
-
-
-def _mind_the_gap(live: JournaledTable, dialect: Dialect, backend: str) -> None:
-    """A table restarted on a shoe that cannot resend: whatever it dealt while the table was
-    down is gone from the link, so the tailleur is told to check the rows on the baize."""
-    from journal.live import gap_alarm
-
-    if backend in ("serial", "sim") and (alarm := gap_alarm(live, resends=dialect.resends)):
-        live.apply(alarm)
+    # The journal can no longer be written: stopped, rather than show what it did not keep.
+    return 1 if runtime.error is not None else 0
 
 
 def main(command: str, args: list[str]) -> int:

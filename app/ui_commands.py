@@ -21,8 +21,8 @@ from ui.i18n import Lang
 if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
     from PySide6.QtWidgets import QApplication
 
+    from app.runtime import Source
     from croupier.table import Event
-    from ui.bridge import Feed
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
 SCREEN_SIZE = (1600, 1000)
@@ -150,31 +150,31 @@ def _ui(options: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.journal_commands import read_secret
+    from app.sources import camera_source, serial_source
     from journal.live import default_journal_path
     from ui.app import TableWindow
     from ui.bridge import TableBridge
-    from ui.feeds import camera_feed, serial_feed
 
     journal = Path(options.journal) if options.journal else default_journal_path()
-    feeds: tuple[Feed, ...] = ()
+    sources: tuple[Source, ...] = ()
     opening: list[Event] = []
     workdir: Path | None = None
     seed = 0
     if options.demo:
-        from ui.demo import DemoGate, GatedFeed
+        from ui.demo import DemoGate
 
         workdir = demo_folder()
         journal = Path(options.journal) if options.journal else workdir / "journal.db"
         feed, opening, seed = _demo_feed(options, workdir)
         gate = DemoGate(options.pace)
-        feeds = (GatedFeed(feed, gate),)
+        sources = (feed.through(gate),)
     elif options.shoe:
-        feeds = (serial_feed(options.shoe, options.dialect),)
+        sources = (serial_source(options.shoe, options.dialect),)
     elif options.camera:
-        feeds = (camera_feed(options.camera),)
+        sources = (camera_source(options.camera),)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
-    bridge = TableBridge(journal, rulebook, feeds, secret=read_secret(options.key_file))
+    bridge = TableBridge(journal, rulebook, sources, secret=read_secret(options.key_file))
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
     window = TableWindow(bridge, rulebook, Lang(options.lang))
@@ -246,12 +246,12 @@ def _quit_on_interrupt(app: QApplication) -> None:
     timer.start(250)
 
 
-def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event], int]:
+def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Source, list[Event], int]:
     import random
 
+    from app.sources import simulator_source
     from croupier.fixtures import render_shoe
     from croupier.shuffle import regulation_shoe
-    from ui.feeds import simulator_feed
     from ui.scenario import DEMO_TABLE
 
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
@@ -260,7 +260,7 @@ def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[E
                        encoding="utf-8")
     print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s",
           file=sys.stderr)
-    return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE), seed
+    return simulator_source(fixture, pace=options.pace), list(DEMO_TABLE), seed
 
 
 def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:

@@ -45,6 +45,7 @@ def card_latency(
     from PySide6.QtGui import QPaintEvent
     from PySide6.QtWidgets import QApplication
 
+    from app.sources import serial_source
     from croupier.events import CardDrawn, NewShoe
     from croupier.rulebook import load_rulebook
     from croupier.shuffle import regulation_shoe
@@ -55,12 +56,11 @@ def card_latency(
     from ui.board import Board
     from ui.bridge import TableBridge
     from ui.dealer import DealerScreen
-    from ui.feeds import serial_feed
 
     app = QApplication.instance() or QApplication([])
     master, slave = os.openpty()
     tty.setraw(slave)
-    feed = serial_feed(os.ttyname(slave), "native")
+    feed = serial_source(os.ttyname(slave), "native")
     workdir = Path(tempfile.mkdtemp(prefix="bench-ui-"))
     _journal_shoes(workdir / "journal.db", day_before)
     bridge = TableBridge(workdir / "journal.db", load_rulebook("venezia"), (feed,),

@@ -42,6 +42,11 @@ class Laid:
     face_up: bool = False
 
 
+def row_point(row: tuple[Laid, ...]) -> int:
+    """A row's point so far: its last card's running point."""
+    return row[-1].point if row else 0
+
+
 @dataclass(frozen=True, slots=True)
 class StakeTotals:
     """The layout's sums, for the tailleur to check against the chips on the baize."""
@@ -86,11 +91,11 @@ class TableView:
 
     @property
     def noir_point(self) -> int:
-        return self.noir[-1].point if self.noir else 0
+        return row_point(self.noir)
 
     @property
     def rouge_point(self) -> int:
-        return self.rouge[-1].point if self.rouge else 0
+        return row_point(self.rouge)
 
     @property
     def prisoners(self) -> tuple[Stake, ...]:

@@ -91,14 +91,17 @@ class _CameraSource:
         self._closed.set()
 
 
-class _SimulatorSource:
-    """The simulator as its own process, read through a `SerialShoe` on its pty."""
+class SimulatorSource:
+    """The simulator as its own process, read through a `SerialShoe` on its pty; flat out,
+    or a card every `pace` seconds as a demonstration wants."""
 
-    def __init__(self, fixture: str, dialect: str, options: DecoderOptions) -> None:
+    def __init__(self, fixture: str, dialect: str, options: DecoderOptions,
+                 pace: float | None = None) -> None:
         from hardware_sims.sim_process import running_simulator
 
         self._stack = ExitStack()
-        url = self._stack.enter_context(running_simulator(fixture, dialect))
+        paced = ("--pace", str(pace)) if pace is not None else ()
+        url = self._stack.enter_context(running_simulator(fixture, dialect, *paced))
         self._shoe = SerialShoe(url, dialect, options=options, source=f"simulator {fixture}")
         self._reading = False
 
@@ -142,7 +145,7 @@ Opener = Callable[[str, str, DecoderOptions], ShoeSource]
 
 BACKENDS: dict[str, Opener] = {
     "serial": lambda url, dialect, options: SerialShoe(url, dialect, options=options),
-    "sim": _SimulatorSource,
+    "sim": SimulatorSource,
     "replay": lambda path, dialect, options: _ListedSource(_read_fixture(path)),
     "capture": _capture,
     "camera": lambda source, dialect, options: _CameraSource(source),

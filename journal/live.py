@@ -7,6 +7,7 @@ decisions of an input that was recorded but not yet answered.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from croupier.records import event_from_record, event_record
 from croupier.rulebook import Rulebook, rulebook_data, rulebook_from_data
 from croupier.table import Event, Table
 from journal.store import Journal, JournalError, utc_now
+
+RECENT = 500  # inputs: more than a coup's cards, stakes and prison choices together
 
 
 def recorded_rulebook(journal: Journal) -> Rulebook:
@@ -47,6 +50,9 @@ class JournaledTable:
         self.table = table
         self.link: int | None = None  # where the shoe's link stood at the last batch
         self.resumed = False  # restored from a journal an earlier run wrote
+        # The last inputs restored and their decisions: a screen restarted mid-payout
+        # draws the plan again from them.
+        self.recent: deque[tuple[Event, list[Decision]]] = deque(maxlen=RECENT)
         self._last_at: str | None = None
 
     @classmethod
@@ -129,7 +135,9 @@ class JournaledTable:
                     event = event_from_record(body)
                 except FixtureError as err:
                     raise JournalError(f"{self.journal.path}: row {row.seq}: {err}") from err
-                unanswered.append((row.seq, self.table.apply(event)))
+                decisions = self.table.apply(event)
+                unanswered.append((row.seq, decisions))
+                self.recent.append((event, decisions))
                 if isinstance(body.get("link"), int):
                     self.link = body["link"]
             elif row.kind == "decisions":

@@ -236,3 +236,37 @@ def test_the_wording_a_croupier_signs() -> None:
     assert tr("dealer", Lang.IT) == "Tailleur"
     assert tr("marque", Lang.IT) == "Marque"
     assert tr("face_up", Lang.FR).startswith("Coups")
+
+
+def test_a_restart_mid_payout_keeps_the_plan_and_its_ticks(qtbot, tmp_path) -> None:
+    path = tmp_path / "payout.db"
+
+    def opened() -> tuple[TableBridge, DealerScreen]:
+        bridge = TableBridge(path, load_rulebook("venezia"))
+        widget = DealerScreen(bridge.submit, tick=bridge.tick)
+        qtbot.addWidget(widget)
+        bridge.board_changed.connect(widget.show_board)
+        with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+            bridge.start()
+        return bridge, widget
+
+    bridge, widget = opened()
+    try:
+        apply(qtbot, bridge, *cards(*BURN), PlaceStake(3, Chance.ROUGE, Decimal(100)),
+              PlaceStake(5, Chance.NOIR, Decimal(50)), *cards(*NOIR, *ROUGE))
+        before = payout(widget)
+        assert len(before) == 2
+        plan = widget.payout.list
+        with qtbot.waitSignal(bridge.board_changed, timeout=5000):
+            qtbot.mouseClick(plan.viewport(), Qt.MouseButton.LeftButton,
+                             pos=plan.visualItemRect(plan.item(1)).center())
+    finally:
+        bridge.stop()
+    bridge, widget = opened()  # the table PC restarted while the croupier was paying
+    try:
+        assert payout(widget) == before
+        assert widget.board is not None
+        assert widget.board.paid == {1}
+        assert widget.payout.list.item(1).checkState() == Qt.CheckState.Checked
+    finally:
+        bridge.stop()

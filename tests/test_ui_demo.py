@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from app.sources import simulator_source
 from croupier.fixtures import render_shoe
 from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
@@ -13,8 +14,7 @@ from croupier.view import Allowed
 from journal.store import Journal
 from ui.board import Board
 from ui.bridge import TableBridge
-from ui.demo import DemoGate, DemoPlayers, GatedFeed
-from ui.feeds import simulator_feed
+from ui.demo import DemoGate, DemoPlayers
 from ui.scenario import DEMO_TABLE
 
 PACE = 0.02
@@ -25,7 +25,7 @@ def test_the_demo_waits_for_the_call_and_pays_staked_coups(qtbot, tmp_path: Path
     shoe.write_text(render_shoe(regulation_shoe(random.Random(5))), encoding="utf-8")
     gate = DemoGate(PACE)
     bridge = TableBridge(tmp_path / "demo.db", load_rulebook("venezia"),
-                         (GatedFeed(simulator_feed(shoe, pace=PACE), gate),), durable=False)
+                         (simulator_source(shoe, pace=PACE).through(gate),), durable=False)
     players = DemoPlayers(bridge.submit, hold=0.2, call_after=0.3, seed=5)
     boards: list[Board] = []
     bridge.board_changed.connect(lambda board: gate.show(board.view))

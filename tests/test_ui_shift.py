@@ -88,6 +88,11 @@ class Shift:
         self.problems: list[str] = []
         self.ticked = 0
         self.size = (screen.width(), screen.height())
+        self.boards = 0  # boards the bridge has sent: one an event
+        bridge.board_changed.connect(self._count)
+
+    def _count(self, _board: object) -> None:
+        self.boards += 1
 
     def check(self, moment: str) -> None:
         self.problems += [f"{moment}: {p}" for p in targets_problems(self.screen, self.size)]
@@ -114,22 +119,13 @@ class Shift:
                                 "insured": False})
 
     def repeat_stakes(self) -> None:
-        board = self.screen.board
-        assert board is not None
-        free = {(s.seat, s.chance) for s in board.view.stakes if not s.in_prison}
-        repeated = [s for s in self.screen.stake_panel._last if (s.seat, s.chance) not in free]
-        before = len(board.view.stakes)
+        repeated = self.screen.stake_panel.last_stakes
+        assert repeated
+        seen = self.boards
         tap(self.qtbot, self.screen.stake_panel.repeat_button)
-        self.wait(lambda: len(self.screen.board.view.stakes) >= before  # type: ignore[union-attr]
-                  and self.bridge_idle())
-        for stake in self.screen.stake_panel._last:
-            self.script.append({"type": "stake", "seat": stake.seat,
-                                "chance": stake.chance.value, "amount": int(stake.amount),
-                                "insured": stake.insured})
-        assert repeated or before
-
-    def bridge_idle(self) -> bool:
-        return self.bridge._queue.empty()
+        self.wait(lambda: self.boards >= seen + len(repeated))
+        self.script += [{"type": "stake", "seat": s.seat, "chance": s.chance.value,
+                         "amount": int(s.amount), "insured": s.insured} for s in repeated]
 
     def close_bets(self) -> None:
         self.check("before rien ne va plus")

@@ -32,7 +32,7 @@ from croupier.decisions import (
 from croupier.engine import Phase
 from croupier.events import CardDrawn, NewShoe, TableEvent
 from croupier.table import Event
-from croupier.view import Laid, TableView, losing_chances
+from croupier.view import Laid, TableView, losing_chances, row_point
 
 MAX_ALARMS = 50  # the screen keeps the most recent ones; the journal keeps them all
 
@@ -58,11 +58,11 @@ class Board:
 
     @property
     def noir_point(self) -> int:
-        return self.noir[-1].point if self.noir else 0
+        return row_point(self.noir)
 
     @property
     def rouge_point(self) -> int:
-        return self.rouge[-1].point if self.rouge else 0
+        return row_point(self.rouge)
 
     @property
     def banner(self) -> str | None:

@@ -1,30 +1,31 @@
-"""The one crossing into Qt: a worker thread owns the journaled table; widgets get signals.
+"""The one crossing into Qt: the table's live runtime (`app.runtime`, the same as
+`croupier table`'s) runs on a thread of its own; widgets get signals.
 
-Device readers (`ui.feeds`) and the widgets' taps put commands on one queue. A single worker
-thread drains it: it journals and applies each event, folds the decisions into a new `Board`
-and emits it. The GUI thread never touches the table, the journal or a port: it only puts
-commands on the queue (which never blocks) and receives frozen values through queued signals.
-The chef's reports are read from the journal by a process of their own (`ui.audit_process`),
-waited for on a thread of their own, so that neither the GUI nor the cards wait for them.
+Device sources and the widgets' taps go to the runtime, whose one thread journals and
+applies each event; this module's sink folds the decisions, with the table's snapshot, into
+a new `Board` and emits it. The GUI thread never touches the table, the journal or a port:
+it only hands the runtime commands (which never blocks) and receives frozen values through
+queued signals. The chef's reports are read from the journal by a process of their own
+(`ui.audit_process`), waited for on a thread of their own, so that neither the GUI nor the
+cards wait for them.
 """
 
 from __future__ import annotations
 
-import contextlib
 import queue
 import threading
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from croupier.decisions import Corrected, Rejected
+from app.runtime import Playing, Runtime, Source
+from croupier.decisions import Corrected, Decision, Rejected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
 from croupier.table import Event
 from journal.chef import ChefDesk, Correction, Refused, Role
-from journal.live import JournaledTable, gap_alarm
+from journal.live import JournaledTable
 from ui.audit_data import AuditReport
 from ui.audit_process import ReportProcess
 from ui.board import Board, fold, initial_board, paid_record, restore_ticks, tick
@@ -32,66 +33,8 @@ from ui.board import Board, fold, initial_board, paid_record, restore_ticks, tic
 STOP_TIMEOUT = 5.0
 
 
-@dataclass(frozen=True, slots=True)
-class Apply:
-    """Events journaled whole, with where the shoe's link stands after them (a batch)."""
-
-    events: tuple[Event, ...]
-    link: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Correct:
-    pin: str
-    correction: Correction
-
-
-@dataclass(frozen=True, slots=True)
-class SetPin:
-    pin: str
-    old_pin: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Tick:
-    """A line of coup `number`'s plan ticked off as done (or back)."""
-
-    number: int
-    line: int
-    paid: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Audit:
-    """Gather a fresh `AuditReport`."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Stop:
-    pass
-
-
-Command = Apply | Correct | SetPin | Tick | Audit | _Stop
-
-
-class Feed(Protocol):
-    """A source of shoe events on its own thread, putting them with `put` as they arrive.
-    `resends` is None for a source that is no shoe link (a camera), else whether the shoe
-    can resend what a restarted table missed; `resume_at` is where to take up again."""
-
-    resends: bool | None
-
-    def start(self, put: PutBatch, resume_at: int | None) -> None: ...
-
-    def stop(self) -> None: ...
-
-
-class PutBatch(Protocol):
-    def __call__(self, events: tuple[Event, ...], link: int | None) -> None: ...
-
-
 class TableBridge(QObject):
-    """Owns the worker thread; its signals are the only way table state reaches widgets."""
+    """Owns the table's runtime; its signals are the only way table state reaches widgets."""
 
     board_changed = Signal(Board)
     rejected = Signal(str)
@@ -104,133 +47,119 @@ class TableBridge(QObject):
         self,
         journal: str | Path,
         rulebook: Rulebook,
-        feeds: tuple[Feed, ...] = (),
+        sources: Sequence[Source] = (),
         *,
         secret: bytes | None = None,
         durable: bool = True,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._secret = secret
-        self._durable = durable  # False only for measurements: a table's journal syncs
-        self._path = Path(journal)
-        self._rulebook = rulebook
-        self._feeds = feeds
-        self._queue: queue.SimpleQueue[Command] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        path = Path(journal)
+        self._sink = _ScreenSink(self, path, rulebook, secret)
+        # False only for measurements: a table's journal syncs.
+        self._runtime = Runtime(
+            lambda: JournaledTable.open(path, rulebook, secret=secret, durable=durable),
+            sources, self._sink)
 
-    # -- the GUI side: every call only enqueues ---------------------------------------
+    # -- the GUI side: every call only hands the runtime a command -----------------------
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="croupier-table", daemon=True)
-        self._thread.start()  # it starts the feeds once it knows where the shoe stood
+        self._runtime.start()  # it starts the sources once it knows where the shoe stood
 
     def submit(self, event: Event) -> None:
-        """A tap or a device event: journaled and applied on the worker, in arrival order."""
-        self._queue.put(Apply((event,)))
-
-    def _put_batch(self, events: tuple[Event, ...], link: int | None) -> None:
-        self._queue.put(Apply(events, link))
+        """A tap or a device event: journaled and applied on the runtime, in arrival order."""
+        self._runtime.submit(event)
 
     def correct(self, pin: str, correction: Correction) -> None:
-        self._queue.put(Correct(pin, correction))
+        self._runtime.call(lambda playing: self._sink.correct(playing, pin, correction))
 
     def set_pin(self, pin: str, old_pin: str | None = None) -> None:
-        self._queue.put(SetPin(pin, old_pin))
+        self._runtime.call(lambda playing: self._sink.set_pin(playing, pin, old_pin))
 
     def tick(self, number: int, line: int, paid: bool) -> None:
         """A payout line ticked off: journaled, so that a restart mid-payout keeps it."""
-        self._queue.put(Tick(number, line, paid))
+        self._runtime.call(lambda playing: self._sink.tick(playing, number, line, paid))
 
     def request_audit(self) -> None:
-        self._queue.put(Audit())
+        self._runtime.call(lambda _playing: self._sink.request_audit())
 
     def stop(self) -> None:
-        """Stops the feeds, then the worker once it has applied what they sent."""
-        for feed in self._feeds:
-            feed.stop()
-        if self._thread is not None:
-            self._queue.put(_Stop())
-            self._thread.join(STOP_TIMEOUT)
-            self._thread = None
+        """Stops the sources, then the runtime once it has applied what they sent."""
+        self._runtime.stop()
+        self._sink.close()
 
-    # -- the worker thread -------------------------------------------------------------
 
-    def _run(self) -> None:
-        try:
-            live = JournaledTable.open(self._path, self._rulebook, secret=self._secret,
-                                       durable=self._durable)
-        except CroupierError as err:
-            self.failed.emit(f"cannot open the journal: {err}")
-            return
-        for feed in self._feeds:
-            if feed.resends is not None and (alarm := gap_alarm(live, resends=feed.resends)):
-                self._queue.put(Apply((alarm,)))
-            feed.start(self._put_batch, live.link)
-        reader = AuditReader(self._path, self._rulebook, self._secret, self)
-        reader.start()
-        try:
-            self._serve(live, reader)
-        finally:
-            reader.stop()
-            live.close()
+class _ScreenSink:
+    """The runtime's news folded into boards, on the runtime's thread."""
 
-    def _serve(self, live: JournaledTable, reader: AuditReader) -> None:
-        desk = ChefDesk(live)
-        board = restore_ticks(initial_board(live.table.view()),
-                              (row.data() for row in live.journal.rows("paid")))
-        self.board_changed.emit(board)
-        while True:
-            command = self._queue.get()
-            if isinstance(command, _Stop):
-                return
-            try:
-                board = self._handle(command, live, desk, board)
-                if not isinstance(command, Apply):
-                    reader.request()  # a correction, a PIN or a request: a fresh report
-            except (CroupierError, ValueError) as err:
-                # A full disk or a locked journal: say so on the screen, keep serving.
-                self.failed.emit(str(err))
-            except Exception as err:  # a fault of ours: stop dealing, and say so aloud
-                message = f"the table stopped: {type(err).__name__}: {err}"
-                with contextlib.suppress(Exception):
-                    live.journal.append("log", {"level": "fatal", "text": message[:500]})
-                self.failed.emit(message + " (restart it: the journal holds every card)")
-                return
+    def __init__(self, bridge: TableBridge, path: Path, rulebook: Rulebook,
+                 secret: bytes | None) -> None:
+        self._bridge = bridge
+        self._reader = AuditReader(path, rulebook, secret, bridge)
+        self._board: Board | None = None
 
-    def _handle(
-        self, command: Command, live: JournaledTable, desk: ChefDesk, board: Board
-    ) -> Board:
-        if isinstance(command, Apply):
-            answers = live.answer_batch(command.events, command.link)
-            view = live.table.view()
-            for event, decisions in zip(command.events, answers, strict=True):
-                board = fold(board, event, decisions, view)
-                self.board_changed.emit(board)
-                if len(decisions) == 1 and isinstance(refusal := decisions[0], Rejected):
-                    self.rejected.emit(refusal.reason)
-        elif isinstance(command, Tick):
-            ticked = tick(board, command.number, command.line, command.paid)
-            if ticked != board:
-                live.journal.append("paid", paid_record(ticked, command.line, command.paid))
-                board = ticked
-                self.board_changed.emit(board)
-        elif isinstance(command, Correct):
-            result = desk.correct(Role.CHEF, command.pin, command.correction)
-            if isinstance(result, Refused):
-                self.refused.emit(result)
-            else:
-                board = fold(board, command.correction, result, live.table.view())
-                self.board_changed.emit(board)
-                done = [d.detail for d in result if isinstance(d, Corrected)]
-                self.answered.emit("; ".join(done) or board.rejected or "", bool(done))
-        elif isinstance(command, SetPin):
-            refused = desk.set_pin(command.pin, old_pin=command.old_pin)
-            if refused is not None:
-                self.refused.emit(refused)
-            else:
-                self.answered.emit("PIN", True)
-        return board
+    def opened(self, playing: Playing) -> None:
+        assert isinstance(playing, JournaledTable)
+        self._reader.start()
+        view = playing.table.view()
+        board = initial_board(view)
+        for event, decisions in playing.recent:  # the last coup's plan, drawn again
+            board = fold(board, event, decisions, view)
+        self._show(restore_ticks(board, (row.data() for row in playing.journal.rows("paid"))))
+
+    def applied(self, events: tuple[Event, ...], answers: list[list[Decision]],
+                playing: Playing) -> None:
+        view = playing.table.view()
+        board = self._board
+        assert board is not None
+        for event, decisions in zip(events, answers, strict=True):
+            board = fold(board, event, decisions, view)
+            self._show(board)
+            if len(decisions) == 1 and isinstance(refusal := decisions[0], Rejected):
+                self._bridge.rejected.emit(refusal.reason)
+
+    def failed(self, message: str) -> None:
+        self._bridge.failed.emit(message)
+
+    def correct(self, playing: Playing, pin: str, correction: Correction) -> None:
+        assert isinstance(playing, JournaledTable)
+        assert self._board is not None
+        result = ChefDesk(playing).correct(Role.CHEF, pin, correction)
+        if isinstance(result, Refused):
+            self._bridge.refused.emit(result)
+        else:
+            board = fold(self._board, correction, result, playing.table.view())
+            self._show(board)
+            done = [d.detail for d in result if isinstance(d, Corrected)]
+            self._bridge.answered.emit("; ".join(done) or board.rejected or "", bool(done))
+        self._reader.request()  # a fresh report
+
+    def set_pin(self, playing: Playing, pin: str, old_pin: str | None) -> None:
+        assert isinstance(playing, JournaledTable)
+        refused = ChefDesk(playing).set_pin(pin, old_pin=old_pin)
+        if refused is not None:
+            self._bridge.refused.emit(refused)
+        else:
+            self._bridge.answered.emit("PIN", True)
+        self._reader.request()
+
+    def tick(self, playing: Playing, number: int, line: int, paid: bool) -> None:
+        assert isinstance(playing, JournaledTable)
+        assert self._board is not None
+        ticked = tick(self._board, number, line, paid)
+        if ticked != self._board:
+            playing.journal.append("paid", paid_record(ticked, line, paid))
+            self._show(ticked)
+
+    def request_audit(self) -> None:
+        self._reader.request()
+
+    def close(self) -> None:
+        self._reader.stop()
+
+    def _show(self, board: Board) -> None:
+        self._board = board
+        self._bridge.board_changed.emit(board)
 
 
 class AuditReader:
@@ -254,6 +183,8 @@ class AuditReader:
         self._queue.put(True)
 
     def stop(self) -> None:
+        if self._thread.ident is None:
+            return  # never started: the table's journal never opened
         self._queue.put(False)
         self._thread.join(STOP_TIMEOUT)
 

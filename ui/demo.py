@@ -19,12 +19,12 @@ from decimal import Decimal
 
 from PySide6.QtCore import QObject, QTimer
 
+from app.runtime import Put
 from croupier.decisions import Chance
 from croupier.events import ChoosePrison, CloseBets, PlaceStake, PrisonChoice, Withdraw
 from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.board import Board
-from ui.bridge import Feed, PutBatch
 from ui.stake_panel import CHANCES, SEATS, chips_for
 
 Submit = Callable[[Event], None]
@@ -49,10 +49,11 @@ class DemoGate:
             self._open.set()
 
     def stop(self) -> None:
+        """Let a waiting reader go, to throw its cards away: the demo is over."""
         self._stopped = True
         self._open.set()
 
-    def wrap(self, put: PutBatch) -> PutBatch:
+    def wrap(self, put: Put) -> Put:
         def gated(events: tuple[Event, ...], link: int | None) -> None:
             # Cards held back pile up on the line and arrive as one batch: they go on one
             # by one, each waiting its turn (the link's place goes with the last).
@@ -69,21 +70,6 @@ class DemoGate:
                 put((event,), link if i == len(events) else None)
 
         return gated
-
-
-class GatedFeed:
-    """A feed whose batches pass the gate."""
-
-    def __init__(self, feed: Feed, gate: DemoGate) -> None:
-        self._feed, self._gate = feed, gate
-        self.resends = feed.resends
-
-    def start(self, put: PutBatch, resume_at: int | None) -> None:
-        self._feed.start(self._gate.wrap(put), resume_at)
-
-    def stop(self) -> None:
-        self._gate.stop()
-        self._feed.stop()
 
 
 class DemoPlayers(QObject):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListWidgetItem, QWidget
 
 from croupier.decisions import Result
 from croupier.money import money_text
@@ -14,34 +14,20 @@ from croupier.view import plan_totals
 from ui.board import Board
 from ui.i18n import Lang, chance_name, tr
 from ui.lines import ACTION_COLOURS, PLAIN, payout_text
-from ui.widgets import ALARM, GOLD, TOUCH_HEIGHT
+from ui.widgets import ALARM, GOLD, TOUCH_HEIGHT, ListPanel
 
 Tick = Callable[[int, int, bool], None]  # coup, line, paid
 
 
-class PayoutPanel(QWidget):
+class PayoutPanel(ListPanel):
     """Lines of the plan in the order the croupier acts; a tap ticks one off (and back)."""
 
     def __init__(self, tick: Tick, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(20, parent)
         self._tick = tick
         self._board: Board | None = None
         self._key: object = None
-        self.title = QLabel("")
-        self.title.setStyleSheet("font-size: 20pt; font-weight: bold;")
-        self.list = QListWidget()
-        self.list.setStyleSheet("font-size: 20pt;")
-        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
-        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.list.itemClicked.connect(self._clicked)
-        self.totals = QLabel("")
-        self.totals.setStyleSheet("font-size: 16pt;")
-        self.totals.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.totals)
 
     def show_board(self, board: Board, lang: Lang, *, read_only: bool = False) -> None:
         key = (board.number, board.coup, board.voided, board.settlement, board.paid, lang,
@@ -84,12 +70,10 @@ class PayoutPanel(QWidget):
             f"{tr('lines_left', lang)} {left}" if board.settlement else "")
 
     def _add(self, text: str, colour: str) -> QListWidgetItem:
-        item = QListWidgetItem(text)
-        item.setForeground(QColor(colour))
+        item = self.add_line(text, colour)
         item.setSizeHint(QSize(0, TOUCH_HEIGHT))
         # Ticked by a tap anywhere on the line, through the board: never by Qt on its own.
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        self.list.addItem(item)
         return item
 
     def _clicked(self, item: QListWidgetItem) -> None:

@@ -96,6 +96,11 @@ class StakePanel(QWidget):
         self.note.setWordWrap(True)
         grid.addWidget(self.note, 7, 0, 1, 6)
 
+    @property
+    def last_stakes(self) -> tuple[PlaceStake, ...]:
+        """What "repeat last stakes" places: the free stakes of the coup before."""
+        return self._last
+
     def retranslate(self, lang: Lang) -> None:
         self._lang = lang
         for chance, button in self.chance_buttons.items():

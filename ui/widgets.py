@@ -6,15 +6,18 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -216,3 +219,34 @@ class CardPicker(QWidget):
             for button in group.buttons():
                 button.setChecked(False)
             group.setExclusive(True)
+
+
+class ListPanel(QWidget):
+    """A title, a list of coloured lines, and a line of sums beneath: the plan and the
+    layout alike."""
+
+    def __init__(self, font_pt: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel("")
+        self.title.setStyleSheet("font-size: 20pt; font-weight: bold;")
+        self.list = QListWidget()
+        self.list.setStyleSheet(f"font-size: {font_pt}pt;")
+        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.totals = QLabel("")
+        self.totals.setStyleSheet("font-size: 16pt;")
+        self.totals.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.totals)
+
+    def add_line(self, text: str, colour: str) -> QListWidgetItem:
+        item = QListWidgetItem(text)
+        item.setForeground(QColor(colour))
+        self.list.addItem(item)
+        return item
+
+    def lines(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]

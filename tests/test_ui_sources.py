@@ -3,6 +3,7 @@ serial driver on a reader thread, applied by the bridge's worker, shown by the s
 
 from __future__ import annotations
 
+from app.sources import camera_source, serial_source, simulator_source
 from croupier.events import DeviceAlarm
 from croupier.rulebook import load_rulebook
 from croupier.table import Event
@@ -10,11 +11,10 @@ from journal.store import Journal, verify
 from tests.test_ui_support import BURN, FIXTURES, apply, cards
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
-from ui.feeds import camera_feed, serial_feed, simulator_feed
 
 
 def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> None:
-    feed = simulator_feed(FIXTURES / "couleur_calls.shoe", pace=0.0)
+    feed = simulator_source(FIXTURES / "couleur_calls.shoe", pace=0.0)
     bridge = TableBridge(tmp_path / "demo.db", load_rulebook("venezia"), (feed,))
     screen = DealerScreen(bridge.submit)
     qtbot.addWidget(screen)
@@ -40,7 +40,7 @@ def test_simulated_shoe_on_a_pty_reaches_the_dealer_screen(qtbot, tmp_path) -> N
 
 def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_path) -> None:
     bridge = TableBridge(tmp_path / "t.db", load_rulebook("venezia"),
-                         (serial_feed(str(tmp_path / "no-such-port")),))
+                         (serial_source(str(tmp_path / "no-such-port")),))
     screen = DealerScreen(bridge.submit)
     qtbot.addWidget(screen)
     bridge.board_changed.connect(screen.show_board)
@@ -54,9 +54,11 @@ def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_pa
 
 def test_a_camera_that_cannot_be_opened_raises_an_alarm(tmp_path) -> None:
     got: list[tuple[Event, ...]] = []
-    feed = camera_feed(str(tmp_path / "no-such-camera"))
-    feed.start(lambda events, _link: got.append(events), None)
+    feed = camera_source(str(tmp_path / "no-such-camera"))
+    ended: list[bool] = []
+    feed.start(lambda events, _link: got.append(events), None, lambda: ended.append(True))
     feed.stop()
+    assert ended == [True]  # the runtime hears that this source has nothing more
     assert len(got) == 1
     (alarm,) = got[0]
     assert isinstance(alarm, DeviceAlarm)
