@@ -11,7 +11,6 @@ from typing import Protocol
 
 from app.argparsing import CommandParser
 from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
-from croupier.engine import Phase
 from croupier.errors import CroupierError
 from croupier.events import ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
@@ -128,7 +127,8 @@ def _play(
             decisions = table.apply(event)
         for decision in decisions:
             yield entry.line, decision
-    if not table.table.ended and table.table.shoe.phase is not Phase.CLOSED:
+    view = table.table.view()
+    if not view.ended and not view.closed:
         # The script ended: the shoe is closed as its talon is counted.
         for decision in table.apply(ShoeEmpty()):
             yield 0, decision

@@ -68,12 +68,12 @@ def simulate(rules: str, insured: bool, seed: int) -> dict[str, float]:
                 if after_apres:
                     # Flat stakes every coup: after an après the players take their stakes
                     # back and stake afresh, as `croupier odds` counts it.
-                    for stake in [s for s in table.ledger.stakes if not s.in_prison]:
+                    for stake in [s for s in table.view().stakes if not s.in_prison]:
                         table.apply(Withdraw(stake.seat, stake.chance))
                     after_apres = False
                 for chance in Chance:
                     if not any(s.chance is chance and not s.in_prison
-                               for s in table.ledger.stakes):
+                               for s in table.view().stakes):
                         for placed in table.apply(PlaceStake(1, chance, unit, insured)):
                             if isinstance(placed, Settlement):
                                 gained += _bank_gain(placed)

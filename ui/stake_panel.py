@@ -77,7 +77,9 @@ class StakePanel(QWidget):
         grid.addWidget(self.amount, 2, 0, 1, 4)
         self.clear_button = big_button("", self.amount.clear)
         grid.addWidget(self.clear_button, 2, 4, 1, 2)
-        self.keypad = Keypad(self.amount)
+        # The digits in one row, so that the whole panel stands in the side without
+        # scrolling on a table PC's screen.
+        self.keypad = Keypad(self.amount, columns=11)
         grid.addWidget(self.keypad, 3, 0, 1, 6)
         self._chip_row = QHBoxLayout()
         grid.addLayout(self._chip_row, 4, 0, 1, 6)
@@ -87,14 +89,15 @@ class StakePanel(QWidget):
         self.place_button = big_button("", self._place)
         self.withdraw_button = big_button("", self._withdraw)
         self.repeat_button = big_button("", self._repeat)
-        grid.addWidget(self.insured, 5, 0, 1, 2)
-        grid.addWidget(self.place_button, 5, 2, 1, 2)
-        grid.addWidget(self.withdraw_button, 5, 4, 1, 2)
-        grid.addWidget(self.repeat_button, 6, 0, 1, 6)
+        actions = QHBoxLayout()
+        for button in (self.insured, self.place_button, self.withdraw_button,
+                       self.repeat_button):
+            actions.addWidget(button, 1)
+        grid.addLayout(actions, 5, 0, 1, 6)
         self.note = QLabel("")
         self.note.setStyleSheet(f"color: {ALARM}; font-size: 15pt;")
         self.note.setWordWrap(True)
-        grid.addWidget(self.note, 7, 0, 1, 6)
+        grid.addWidget(self.note, 6, 0, 1, 6)
 
     @property
     def last_stakes(self) -> tuple[PlaceStake, ...]:
