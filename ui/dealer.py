@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -30,7 +31,9 @@ from ui.payout_panel import PayoutPanel, Tick
 from ui.prison_panel import PrisonPanel
 from ui.stake_panel import StakePanel
 from ui.unread_panel import UnreadPanel
-from ui.widgets import ALARM, GOLD, STYLE, CardRow, big_button, card_text
+from ui.widgets import ALARM, GOLD, CardRow, big_button, card_text, style
+
+COMPACT_BELOW = (1500, 950)  # px: a screen narrower or lower than this is a laptop's
 
 
 def scrolled(widget: QWidget) -> QScrollArea:
@@ -49,7 +52,6 @@ class DealerScreen(QWidget):
         parent: QWidget | None = None, *, tick: Tick | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setStyleSheet(STYLE)
         self._submit = submit
         self.lang = lang
         self.board: Board | None = None
@@ -66,7 +68,7 @@ class DealerScreen(QWidget):
         header.addWidget(self.shoe_label, 1)
 
         self.noir_row = CardRow("")
-        self.rouge_row = CardRow("")
+        self.rouge_row = CardRow("", "#ff6b6b")
         self.call_fr = QLabel("")
         self.call_fr.setStyleSheet(f"font-size: 40pt; font-weight: bold; color: {GOLD};")
         self.call_fr.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -117,7 +119,6 @@ class DealerScreen(QWidget):
         self.void_button = big_button("", lambda: submit(VoidCard()))
         self.talon_button = big_button("", lambda: submit(ShoeEmpty()))
         self.new_shoe_button = big_button("", lambda: submit(NewShoe()))
-        self.close_bets_button.setStyleSheet("font-size: 22pt; font-weight: bold;")
         actions = QHBoxLayout()
         actions.addWidget(self.close_bets_button, 3)
         actions.addWidget(self.void_button, 2)
@@ -132,7 +133,35 @@ class DealerScreen(QWidget):
         layout.addWidget(self.call_en)
         layout.addLayout(middle, 1)
         layout.addLayout(actions)
+        self._middle = middle
+        self.compact: bool | None = None
+        self._fit(compact=False)
         self.set_lang(lang)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit(compact=event.size().height() < COMPACT_BELOW[1]
+                  or event.size().width() < COMPACT_BELOW[0])
+
+    def _fit(self, *, compact: bool) -> None:
+        """A laptop's screen takes smaller cards, calls and buttons — every one still a
+        fingertip — and gives the taps' side half the width."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.setStyleSheet(style(compact=compact))
+        for row in (self.noir_row, self.rouge_row):
+            row.set_compact(compact)
+        self.call_fr.setStyleSheet(f"font-size: {28 if compact else 40}pt; font-weight: bold; "
+                                   f"color: {GOLD};")
+        self.call_fr.setMinimumHeight(48 if compact else 70)
+        self.call_en.setStyleSheet(f"font-size: {15 if compact else 20}pt; color: #cfe8dc;")
+        self.close_bets_button.setStyleSheet(f"font-size: {16 if compact else 22}pt; "
+                                             "font-weight: bold;")
+        self._middle.setStretch(0, 4 if compact else 5)
+        self._middle.setStretch(1, 5 if compact else 4)
+        if self.board is not None:
+            self._show_status(self.board)
 
     @property
     def unread_shown(self) -> bool:
@@ -153,7 +182,6 @@ class DealerScreen(QWidget):
         self.lang = lang
         self.noir_row.title.setText(tr("noir", lang))
         self.rouge_row.title.setText(tr("rouge", lang))
-        self.rouge_row.title.setStyleSheet("font-size: 28pt; font-weight: bold; color: #ff6b6b;")
         self.close_bets_button.setText(tr("rien_ne_va_plus", lang))
         self.void_button.setText(tr("void_card", lang))
         self.check_button.setText(tr("baize_checked", lang))
@@ -212,7 +240,8 @@ class DealerScreen(QWidget):
             words, colour = tr("bets_closed", lang), ALARM
         number = view.betting_on
         self.status.setText(f"{tr('coup', lang)} {number} — {words}" if number else words)
-        self.status.setStyleSheet(f"font-size: 26pt; font-weight: bold; color: {colour};")
+        size = 20 if self.compact else 26
+        self.status.setStyleSheet(f"font-size: {size}pt; font-weight: bold; color: {colour};")
         limit = f"/{view.face_up_limit}" if view.face_up_limit else ""
         if view.closed:
             cut = tr("shoe_closed", lang)

@@ -33,23 +33,31 @@ ALARM = "#ff5c5c"
 TOUCH_HEIGHT = 44
 MIN_TARGET = 34  # px: 9 mm at 96 dpi, the least any target may shrink to
 CARD_WIDTH = 84  # px: a card on a row, readable from a metre
+COMPACT_CARD_WIDTH = 54  # px: on a laptop's screen
 MIN_CARD_WIDTH = 40  # px: the narrowest a long row's cards become
 SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
-STYLE = f"""
-QWidget {{ background: {BAIZE}; color: {INK}; font-size: 18pt; }}
+def style(*, compact: bool = False) -> str:
+    """The views' style sheet; `compact` for a laptop's screen, every target still a
+    fingertip (a compact button stands 40 px, 10.6 mm at 96 dpi)."""
+    touch, font, tab = (24, 14, 110) if compact else (TOUCH_HEIGHT, 18, 180)
+    return f"""
+QWidget {{ background: {BAIZE}; color: {INK}; font-size: {font}pt; }}
 QPushButton {{ background: #1f6b50; border: 2px solid #9fd3bd; border-radius: 10px;
-               padding: 6px 14px; min-height: {TOUCH_HEIGHT}px; font-size: 18pt; }}
+               padding: 6px 14px; min-height: {touch}px; font-size: {font}pt; }}
 QPushButton:checked {{ background: {GOLD}; color: #1b1b1b; }}
 QPushButton:disabled {{ color: #7fa596; border-color: #3c7a62; }}
-QLineEdit {{ background: #fbfaf5; color: #111; min-height: {TOUCH_HEIGHT}px;
-             font-size: 22pt; border-radius: 8px; padding: 0 10px; }}
+QLineEdit {{ background: #fbfaf5; color: #111; min-height: {touch}px;
+             font-size: {font + 4}pt; border-radius: 8px; padding: 0 10px; }}
 QListWidget, QTableView, QTextEdit {{ background: #0a3a2a; font-size: 15pt; }}
 QHeaderView::section {{ background: #1f6b50; color: {INK}; font-size: 14pt; }}
-QTabBar::tab {{ min-height: 40px; min-width: 180px; font-size: 17pt; padding: 4px 12px;
-                background: #1f6b50; }}
+QTabBar::tab {{ min-height: 40px; min-width: {tab}px; font-size: {font - 1}pt;
+                padding: 4px 12px; background: #1f6b50; }}
 QTabBar::tab:selected {{ background: {GOLD}; color: #1b1b1b; }}
 """
+
+
+STYLE = style()
 
 
 def card_text(card: Card) -> str:
@@ -81,11 +89,12 @@ class CardFace(QLabel):
 class CardRow(QWidget):
     """A row (noir or rouge) filling card by card, with its running point."""
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, colour: str = INK, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._colour = colour
         self.title = QLabel(title)
         self.title.setFixedWidth(170)
-        self.title.setStyleSheet("font-size: 28pt; font-weight: bold;")
+        self.title.setStyleSheet(f"font-size: 28pt; font-weight: bold; color: {colour};")
         self.point = QLabel("")
         self.point.setFixedWidth(130)
         self.point.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -97,6 +106,7 @@ class CardRow(QWidget):
         layout.addLayout(self._cards)
         layout.addStretch(1)
         layout.addWidget(self.point)
+        self._widest = CARD_WIDTH
         self.setMinimumHeight(120)
         # Its cards narrow to its width: a long row never widens the screen.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -130,10 +140,22 @@ class CardRow(QWidget):
         if not faces:
             return
         room = self.width() - self.title.width() - self.point.width() - 60
-        width = max(MIN_CARD_WIDTH, min(CARD_WIDTH, room // len(faces) - self._cards.spacing()))
+        width = max(MIN_CARD_WIDTH, min(self._widest, room // len(faces) - self._cards.spacing()))
         if faces[0].width() != width or faces[-1].width() != width:
             for face in faces:
                 face.set_width(width)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller cards and figures on a laptop's screen, leaving room for the taps."""
+        self._widest = COMPACT_CARD_WIDTH if compact else CARD_WIDTH
+        self.setMinimumHeight(self._widest * 4 // 3 + 8)
+        self.title.setFixedWidth(120 if compact else 170)
+        self.title.setStyleSheet(f"font-size: {20 if compact else 28}pt; font-weight: bold; "
+                                 f"color: {self._colour};")
+        self.point.setFixedWidth(100 if compact else 130)
+        self.point.setStyleSheet(f"font-size: {36 if compact else 54}pt; font-weight: bold; "
+                                 f"color: {GOLD};")
+        self._fit()
 
     def cards(self) -> list[str]:
         return [str(seen.card) for seen in self._shown]
