@@ -8,7 +8,7 @@ p99 under one second. The table processes of a real floor run on their own machi
 one process writes every journal, so that this machine's two cores go to the floor.
 
 `CROUPIER_BENCH_FLOOR_STEP_SECONDS` (default 20) is each step's length;
-`CROUPIER_BENCH_FLOOR_STEPS` (default "50,100,200,300") the steps.
+`CROUPIER_BENCH_FLOOR_STEPS` (default "50,100,150,200,300") the steps.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _step(server: EmbeddedPostgres, place: Path, template: Path, tables: int,
 def main() -> None:
     seconds = float(os.environ.get("CROUPIER_BENCH_FLOOR_STEP_SECONDS", "20"))
     steps = [int(n) for n in os.environ.get("CROUPIER_BENCH_FLOOR_STEPS",
-                                            "50,100,200,300").split(",")]
+                                            "50,100,150,200,300").split(",")]
     with tempfile.TemporaryDirectory(prefix="croupier-bench-capacity-") as scratch:
         place = Path(scratch)
         template = place / "template.db"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import psycopg
@@ -54,7 +55,7 @@ def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed:
         stored = _stored(conn, table, [r.seq for r in rows if r.seq <= head])
         accepted: list[Row] = []
         refused: Refused | None = None
-        for row in sorted(rows, key=lambda r: r.seq):
+        for row in sorted(rows, key=attrgetter("seq")):
             if row.seq <= head:
                 if stored.get(row.seq) != row:
                     refused = Refused(row.seq, f"differs from row {row.seq} already on the "
@@ -95,7 +96,7 @@ def _locked(conn: psycopg.Connection[Any], table: str) -> tuple[Any, ...] | None
 def _check(
     row: Row, head: int, head_hash: str, secret: bytes | None, keyed: bool
 ) -> Refused | None:
-    if "\x00" in row.at + row.kind + row.body:
+    if "\x00" in row.body or "\x00" in row.at or "\x00" in row.kind:
         return Refused(row.seq, "it holds a NUL character, which no journal row may")
     if row.seq != head + 1:
         return Refused(row.seq, f"rows {head + 1} to {row.seq - 1} are missing before it "
