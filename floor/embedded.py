@@ -49,12 +49,33 @@ class EmbeddedPostgres:
         if not (self.data / "PG_VERSION").exists():
             self._run("initdb", "-D", str(self.data), "--auth=trust", "--encoding=utf8",
                       "-U", "postgres")
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.data}"
+        # Every shipper holds a connection: room for a few hundred tables.
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.data} -c max_connections=500"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "30", "-l",
                   str(self.data / "server.log"), "-o", options, "start")
         return self.dsn
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server has used so far: the postmaster, its live processes and those
+        it has reaped (Linux's /proc; the bench's measure of what the floor costs)."""
+        try:
+            postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError) as err:
+            raise FloorError(f"embedded PostgreSQL in {self.data} is not running") from err
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue  # a process that ended meanwhile
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if pid == postmaster:
+                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+            elif ppid == postmaster:
+                total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-w", "-m", "fast", "stop")

@@ -62,16 +62,17 @@ class JournalReader:
     def rows_from(self, seq: int, limit: int) -> list[Row]:
         """Up to `limit` rows numbered `seq` and after, in order."""
         try:
+            # SQLite keeps any value in any column: the casts make every field text (`seq` is
+            # the rowid, an integer), so that a row holding something else is refused for
+            # its hash, never a crash; and no row costs a Python-level check.
             found = self._db.execute(
-                "SELECT seq, at, kind, body, prev, hash FROM rows WHERE seq >= ? "
+                "SELECT seq, ifnull(CAST(at AS TEXT), ''), ifnull(CAST(kind AS TEXT), ''), "
+                "ifnull(CAST(body AS TEXT), ''), ifnull(CAST(prev AS TEXT), ''), "
+                "ifnull(CAST(hash AS TEXT), '') FROM rows WHERE seq >= ? "
                 "ORDER BY seq LIMIT ?", (seq, limit)).fetchall()
         except sqlite3.Error as err:
             raise FloorError(f"{self.path}: cannot read rows: {err}") from err
-        try:
-            return [Row(int(s), str(a), str(k), str(b), str(p), str(h))
-                    for s, a, k, b, p, h in found]
-        except (TypeError, ValueError) as err:
-            raise FloorError(f"{self.path}: a row is not a journal row: {err}") from err
+        return [Row(*r) for r in found]
 
     def _meta(self, key: str) -> str | None:
         try:

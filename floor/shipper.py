@@ -24,7 +24,7 @@ from floor.connect import connect, one_line, where
 from floor.errors import FloorError
 from floor.reader import JournalReader
 
-BATCH = 500
+BATCH = 5000
 POLL = 0.05
 HEARTBEAT = 1.0
 BACKOFF_FIRST = 0.25

@@ -4,11 +4,17 @@ without an alarm."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
+import psycopg
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from floor.derive import TableState, derive
+from floor.shipper import Shipper
+from floor.simtable import deal
 from journal.store import GENESIS, Row
 
 _json = st.recursive(
@@ -58,3 +64,60 @@ def test_a_shoe_end_starts_the_next_shoe_and_a_card_the_coup_being_dealt() -> No
     assert [c[5:8] for c in derived.cards] == [("noir", "QH", 10)]
     _, state = derive("t", rows[1:], state)
     assert (state.shoe, state.coup, state.dealing) == (2, 0, {})
+
+
+_DERIVED = {
+    "coup": "seq, shoe, number, at, result, couleur, noir_point, rouge_point, noir_cards, "
+            "rouge_cards, calls, retracted",
+    "card": "seq, idx, shoe, coup, row_name, card, point, face_up, at",
+    "settlement": "seq, idx, shoe, coup, at, seat, chance, stake, action, amount, level",
+    "alarm": "seq, at, source, code, message",
+    "correction": "seq, idx, at, action, who, why, detail",
+    "floor_table": "head_seq, head_hash, shoe, coup, dealing, last_call, last_card_at, "
+                   "last_row_at",
+}
+
+
+def _derived(dsn: str, table: str) -> dict[str, list[tuple[object, ...]]]:
+    with psycopg.connect(dsn) as conn:
+        return {name: conn.execute(f"SELECT {columns} FROM {name} WHERE table_id = %s "
+                                   f"ORDER BY 1, 2", (table,)).fetchall()
+                for name, columns in _DERIVED.items()}
+
+
+def test_what_the_floor_derives_does_not_depend_on_the_batches(
+    floor_dsn: str, tmp_path: Path
+) -> None:
+    journal = tmp_path / "t.db"
+    deal(journal, seed=41, cards=1500, pace=0, durable=False, incidents=0.05)
+    for table, batch in (("whole", 5000), ("pieces", 37)):
+        shipper = Shipper(journal, table, floor_dsn, batch=batch)
+        assert shipper.ship_available().refused is None
+        shipper.close()
+    whole = _derived(floor_dsn, "whole")
+    assert all(whole.values()), {name: len(found) for name, found in whole.items()}
+    assert whole == _derived(floor_dsn, "pieces")
+
+
+@pytest.mark.parametrize(("column", "value"), [("body", '{"type": "cut"}\x00'),
+                                                ("body", b'{"type": "cut"}'),
+                                                ("at", None)])
+def test_a_row_no_journal_writes_is_refused_not_a_crash(
+    floor_dsn: str, tmp_path: Path, column: str, value: object
+) -> None:
+    journal = tmp_path / "t.db"
+    deal(journal, seed=42, cards=20, pace=0, durable=False)
+    with sqlite3.connect(journal) as db:
+        if value is None:  # a NOT NULL column: only a rebuilt table can hold a NULL
+            db.executescript("CREATE TABLE r2 (seq INTEGER PRIMARY KEY, at TEXT, kind TEXT, "
+                             "body TEXT, prev TEXT, hash TEXT); INSERT INTO r2 SELECT * FROM "
+                             "rows; DROP TABLE rows; ALTER TABLE r2 RENAME TO rows;")
+        db.execute(f"UPDATE rows SET {column} = ? WHERE seq = 5", (value,))
+    shipper = Shipper(journal, "t", floor_dsn)
+    shipped = shipper.ship_available()
+    shipper.close()
+    assert shipped.refused is not None
+    assert shipped.refused.seq == 5
+    assert shipped.head == 4
+    with psycopg.connect(floor_dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM refused_row").fetchone() == (1,)

@@ -40,7 +40,7 @@ def test_a_live_table_ships_its_journal_as_it_deals(floor_dsn: str, tmp_path: Pa
         shipped = conn.execute("SELECT seq, at, kind, body, prev, hash FROM journal_row "
                                "WHERE table_id = 'T3' ORDER BY seq").fetchall()
         coups = conn.execute("SELECT count(*) FROM coup WHERE table_id = 'T3'").fetchone()
-    assert shipped == rows
+    assert shipped == rows, err
     assert coups is not None
     assert coups[0] >= 2
 
@@ -91,3 +91,4 @@ def test_the_screen_ships_its_journal_as_it_deals(floor_dsn: str, tmp_path: Path
                                   "ORDER BY seq").fetchall()
     assert floor_rows == rows[:len(floor_rows)]
     assert len(floor_rows) >= 100
+
