@@ -57,7 +57,8 @@ def main(command: str, args: list[str]) -> int:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**32)
             print(f"Demo shoe, seed {seed}, rules {rulebook.name}: {rulebook.title}")
-            lines = _numbered(regulation_shoe(random.Random(seed), face_up_rate=0.004))
+            lines = _numbered(regulation_shoe(random.Random(seed), face_up_rate=0.004,
+                                               rulebook=rulebook))
         table = _open_table(getattr(options, "journal", None), rulebook)
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)

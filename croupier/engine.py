@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from croupier.calls import coup_calls
 from croupier.cards import ALL_CARDS, Card, Colour
 from croupier.decisions import (
+    PAY_ORDER,
     Alarm,
     Burned,
     CardExposed,
@@ -91,9 +92,6 @@ class ShoeState:
     stop_reason: EndReason | None
 
 
-_PAY_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
-
-
 def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
     Result, Chance | None, tuple[Chance, ...]
 ]:
@@ -104,7 +102,7 @@ def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
     winning_colour = Colour.BLACK if result is Result.NOIR else Colour.RED
     couleur = Chance.COULEUR if noir[0].colour is winning_colour else Chance.INVERSE
     row_chance = Chance.NOIR if result is Result.NOIR else Chance.ROUGE
-    return result, couleur, tuple(c for c in _PAY_ORDER if c in (couleur, row_chance))
+    return result, couleur, tuple(c for c in PAY_ORDER if c in (couleur, row_chance))
 
 
 class Shoe:

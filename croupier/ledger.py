@@ -11,6 +11,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import assert_never
 
 from croupier.decisions import (
+    PAY_ORDER,
     Action,
     Chance,
     CoupDecided,
@@ -36,8 +37,7 @@ from croupier.rulebook import (
     Rulebook,
 )
 
-# Art. 56: collections first, then payments chance by chance, inverse, noir or rouge, couleur.
-CHANCE_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
+# Art. 56: collections first, then payments chance by chance, in PAY_ORDER.
 # The croupier's steps, in order. Paying a winner and freeing a prisoner whose chance won are
 # one step, taken chance by chance: a freed inverse prisoner comes before a paid rouge stake.
 ACTION_STEP = {
@@ -83,7 +83,7 @@ def payout_order(lines: list[SettlementLine]) -> tuple[SettlementLine, ...]:
     return tuple(
         sorted(
             lines,
-            key=lambda ln: (ACTION_STEP[ln.action], CHANCE_ORDER.index(ln.chance), -ln.seat),
+            key=lambda ln: (ACTION_STEP[ln.action], PAY_ORDER.index(ln.chance), -ln.seat),
         )
     )
 
