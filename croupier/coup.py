@@ -1,0 +1,54 @@
+"""How a coup is dealt and decided (docs/RULES.md §3, §6): the pass mark, the phases of a
+shoe, and the result of two complete rows."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from croupier.cards import Card, Colour
+from croupier.decisions import PAY_ORDER, Chance, EndReason, Result
+
+PASS_MARK = 30  # a row is complete at the first card that takes it past thirty
+
+
+class Phase(enum.Enum):
+    BURN = "burn"
+    READY = "ready"  # between coups: the next card opens a coup
+    NOIR = "noir"
+    ROUGE = "rouge"
+    STOPPED = "stopped"  # no more coups; cards still drawn are the talon
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeState:
+    """A snapshot of the engine, for screens and for checking that replay rebuilds it."""
+
+    phase: Phase
+    number: int
+    burn: tuple[Card, ...]
+    noir: tuple[Card, ...]
+    rouge: tuple[Card, ...]
+    noir_point: int
+    rouge_point: int
+    coup_face_up: int
+    face_up_coups: int
+    burned: int
+    dealt: int
+    voided: int
+    talon: int
+    stop_reason: EndReason | None
+
+
+def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
+    Result, Chance | None, tuple[Chance, ...]
+]:
+    """Result, couleur/inverse and the chances to pay, in paying order (docs/RULES.md §3, §6)."""
+    if noir_point == rouge_point:
+        return (Result.REFAIT if noir_point == 31 else Result.APRES), None, ()
+    result = Result.NOIR if noir_point < rouge_point else Result.ROUGE
+    winning_colour = Colour.BLACK if result is Result.NOIR else Colour.RED
+    couleur = Chance.COULEUR if noir[0].colour is winning_colour else Chance.INVERSE
+    row_chance = Chance.NOIR if result is Result.NOIR else Chance.ROUGE
+    return result, couleur, tuple(c for c in PAY_ORDER if c in (couleur, row_chance))
