@@ -171,7 +171,7 @@ class Shoe:
         if phase is _STOPPED:
             return self._talon_card(card)
         seen = self._seen[card.index] = self._seen[card.index] + 1
-        decisions = [] if seen <= self._copies else [self._extra_copy(card, seen)]
+        decisions: list[Decision] = [] if seen <= self._copies else [self._extra_copy(card, seen)]
         if phase is _BURN:
             if len(self._burn) + self._unseen < self._rulebook.burn_cards:
                 return self._burn_card(card, face_up, dropped, decisions)
