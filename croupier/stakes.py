@@ -73,5 +73,11 @@ def to_unit(amount: Decimal, unit: Decimal, way: Rounding | InsuredRounding) -> 
     """`amount` in whole `unit`s, rounded `way` (no unit: unchanged)."""
     if not unit:
         return amount
-    rounding = ROUND_CEILING if way.value == "up" else ROUND_FLOOR
+    match way:
+        case Rounding.UP | InsuredRounding.UP:
+            rounding = ROUND_CEILING
+        case Rounding.DOWN | InsuredRounding.DOWN | InsuredRounding.EXACT:
+            rounding = ROUND_FLOOR  # exact: the amount is in whole units already
+        case _:
+            assert_never(way)
     return (amount / unit).to_integral_value(rounding) * unit
