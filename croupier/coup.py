@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cache
 
+from croupier.calls import CallWords, coup_calls
 from croupier.cards import Card, Colour
 from croupier.decisions import PAY_ORDER, Chance, EndReason, Result
 
@@ -52,3 +54,22 @@ def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
     couleur = Chance.COULEUR if noir[0].colour is winning_colour else Chance.INVERSE
     row_chance = Chance.NOIR if result is Result.NOIR else Chance.ROUGE
     return result, couleur, tuple(c for c in PAY_ORDER if c in (couleur, row_chance))
+
+
+# A coup's result, couleur, chances paid and calls (French, English).
+Verdict = tuple[Result, Chance | None, tuple[Chance, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def verdict(noir: tuple[Card, ...], noir_point: int, rouge_point: int,
+            words: CallWords) -> Verdict:
+    """`decide` and the calls of a coup, under a house's words."""
+    result, couleur, pay = decide(noir, noir_point, rouge_point)
+    return (result, couleur, pay, *coup_calls(noir_point, rouge_point, result, couleur, words))
+
+
+@cache
+def verdicts(words: CallWords) -> dict[tuple[int, int, bool], Verdict]:
+    """The verdicts of the coups dealt under a house's words, filled as coups come and keyed
+    by the two points and whether noir's first card is black: a verdict depends on nothing
+    else, so each of the 200 is worked out once."""
+    return {}

@@ -12,9 +12,8 @@ import sys
 from collections.abc import Iterable
 from typing import assert_never
 
-from croupier.calls import coup_calls
 from croupier.cards import ALL_CARDS, Card
-from croupier.coup import PASS_MARK, Phase, ShoeState, decide
+from croupier.coup import PASS_MARK, Phase, ShoeState, decide, verdict, verdicts
 from croupier.decisions import (
     Alarm,
     Burned,
@@ -53,6 +52,10 @@ __all__ = ["BAIZE_CHECK", "PASS_MARK", "Phase", "Shoe", "ShoeState", "decide", "
 BAIZE_CHECK = "baize_check"  # the code of an alarm the tailleur must answer at the baize
 
 
+class _RefusedError(Exception):
+    """An event that does not fit the shoe's state; raised before anything changed."""
+
+
 class _Last(enum.Enum):
     """Where the last card drawn went, so that it can be voided."""
 
@@ -75,7 +78,8 @@ class Shoe:
     __slots__ = ("_burn", "_burned", "_burns_face_up", "_copies", "_coup_face_up",
                  "_coup_voided", "_dealt", "_exposed", "_face_up_coups", "_last", "_noir",
                  "_noir_point", "_rouge", "_rouge_point", "_rulebook", "_seen", "_started",
-                 "_stop_reason", "_talon", "_unseen", "_voided", "log", "number", "phase")
+                 "_stop_reason", "_talon", "_unseen", "_verdicts", "_voided", "log", "number",
+                 "phase")
 
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
@@ -92,6 +96,7 @@ class Shoe:
         # Read for every card: kept at hand rather than looked up in the rulebook each time.
         self._copies = rulebook.copies_per_card or sys.maxsize
         self._burns_face_up = rulebook.face_up_policy is FaceUpPolicy.BURN
+        self._verdicts = verdicts(rulebook.calls)
 
     def _reset(self) -> None:
         self.phase = Phase.BURN
@@ -129,36 +134,38 @@ class Shoe:
     def apply(self, event: ShoeEvent) -> list[Decision]:
         """Feed one event; the decisions it leads to, in order, or a single `Rejected` that
         changed nothing and leaves the event out of the log."""
-        match event:  # cards drawn first: all but a few events of a shoe are
-            case CardDrawn():
-                decisions = self._draw(event.card, event.face_up, False)
-            case CardDropped():
-                decisions = self._draw(event.card, event.face_up, True)
-            case CutCard():
-                decisions = self._cut()
-            case BurnUnseen():
-                decisions = self._burn_unseen()
-            case VoidCard():
-                decisions = self._void()
-            case ShoeEmpty():
-                decisions = self._close()
-            case NewShoe():
-                closing = self._started and self.phase is not Phase.CLOSED
-                decisions = self._close() if closing else []
-                self._reset()
-            case CardUnread():
-                decisions = [_unread(event)]
-            case DeviceAlarm():
-                code = BAIZE_CHECK if event.check else "device"
-                decisions = [Alarm(code, f"{event.source}: {event.text}")]
-            case VoidCoup():
-                decisions = self._chef_void(event)
-            case EndShoe():
-                decisions = self._chef_end(event)
-            case _:
-                assert_never(event)
-        if len(decisions) != 1 or type(decisions[0]) is not Rejected:
-            self.log.append(event)
+        try:
+            match event:  # cards drawn first: all but a few events of a shoe are
+                case CardDrawn():
+                    decisions = self._draw(event.card, event.face_up, False)
+                case CardDropped():
+                    decisions = self._draw(event.card, event.face_up, True)
+                case CutCard():
+                    decisions = self._cut()
+                case BurnUnseen():
+                    decisions = self._burn_unseen()
+                case VoidCard():
+                    decisions = self._void()
+                case ShoeEmpty():
+                    decisions = self._close()
+                case NewShoe():
+                    closing = self._started and self.phase is not Phase.CLOSED
+                    decisions = self._close() if closing else []
+                    self._reset()
+                case CardUnread():
+                    decisions = [_unread(event)]
+                case DeviceAlarm():
+                    code = BAIZE_CHECK if event.check else "device"
+                    decisions = [Alarm(code, f"{event.source}: {event.text}")]
+                case VoidCoup():
+                    decisions = self._chef_void(event)
+                case EndShoe():
+                    decisions = self._chef_end(event)
+                case _:
+                    assert_never(event)
+        except _RefusedError as refused:
+            return [Rejected(str(refused))]
+        self.log.append(event)
         return decisions
 
     # -- cards -------------------------------------------------------------------------
@@ -166,13 +173,14 @@ class Shoe:
     def _draw(self, card: Card, face_up: bool, dropped: bool) -> list[Decision]:
         phase = self.phase
         if phase is _CLOSED:
-            return [Rejected(f"card {card} after the shoe was closed: start a new shoe first")]
-        self._started = True
+            raise _RefusedError(f"card {card} after the shoe was closed: start a new shoe first")
         if phase is _STOPPED:
             return self._talon_card(card)
-        seen = self._seen[card.index] = self._seen[card.index] + 1
+        copies, index = self._seen, card.index
+        seen = copies[index] = copies[index] + 1
         decisions: list[Decision] = [] if seen <= self._copies else [self._extra_copy(card, seen)]
         if phase is _BURN:
+            self._started = True  # every later phase comes after a first event
             if len(self._burn) + self._unseen < self._rulebook.burn_cards:
                 return self._burn_card(card, face_up, dropped, decisions)
             decisions.append(self._end_burn())  # a rulebook that burns no card
@@ -208,7 +216,7 @@ class Shoe:
         self._last = _LAST_ROUGE
         decisions.append(CardPlaced(self.number, _ROW_ROUGE, card, point, face_up))
         if point > PASS_MARK:
-            decisions.extend(self._decide())
+            decisions += self._decide()
         return decisions
 
     def _extra_copy(self, card: Card, seen: int) -> Alarm:
@@ -244,7 +252,7 @@ class Shoe:
 
     def _burn_unseen(self) -> list[Decision]:
         if self.phase is not Phase.BURN:
-            return [Rejected("a card burned unseen belongs to the burn, which is over")]
+            raise _RefusedError("a card burned unseen belongs to the burn, which is over")
         self._started = True
         self._burned += 1
         self._unseen += 1
@@ -262,34 +270,27 @@ class Shoe:
 
     def _decide(self) -> list[Decision]:
         noir, rouge = tuple(self._noir), tuple(self._rouge)
-        result, couleur, pay = decide(noir, self._noir_point, self._rouge_point)
-        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur,
-                                     self._rulebook.calls)
+        noir_point, rouge_point = self._noir_point, self._rouge_point
+        key = (noir_point, rouge_point, noir[0].black)
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._verdicts[key] = verdict(noir, noir_point, rouge_point,
+                                                  self._rulebook.calls)
+        result, couleur, pay, calls, calls_en = found
+        face_up = self._coup_face_up
         decisions: list[Decision] = [
-            CoupDecided(
-                number=self.number,
-                noir=noir,
-                rouge=rouge,
-                noir_point=self._noir_point,
-                rouge_point=self._rouge_point,
-                result=result,
-                couleur=couleur,
-                calls=calls,
-                calls_en=calls_en,
-                pay=pay,
-                face_up=self._coup_face_up,
-                exposed=tuple(self._exposed),
-                voided=tuple(self._coup_voided),
-            )
+            CoupDecided(self.number, noir, rouge, noir_point, rouge_point, result, couleur,
+                        calls, calls_en, pay, face_up, tuple(self._exposed),
+                        tuple(self._coup_voided))
         ]
-        if self._coup_face_up:
-            self._face_up_coups += 1
         self._clear_coup()
         self._last = None  # the coup is decided: its cards can no longer be voided
-        self.phase = Phase.READY
-        limit = self._rulebook.face_up_coup_limit
-        if limit and self._face_up_coups >= limit:
-            decisions.append(self._stop(EndReason.FACE_UP_LIMIT))
+        self.phase = _READY
+        if face_up:
+            self._face_up_coups += 1
+            limit = self._rulebook.face_up_coup_limit
+            if limit and self._face_up_coups >= limit:
+                decisions.append(self._stop(EndReason.FACE_UP_LIMIT))
         return decisions
 
     # -- the tailleur's corrections and the end of the shoe ----------------------------
@@ -297,7 +298,7 @@ class Shoe:
     def _void(self) -> list[Decision]:
         last, self._last = self._last, None
         if last is None:
-            return [Rejected("no card to void: the last card drawn is already settled")]
+            raise _RefusedError("no card to void: the last card drawn is already settled")
         self._voided += 1
         if last is _Last.BURN:
             card = self._burn.pop()
@@ -316,7 +317,7 @@ class Shoe:
 
     def _chef_void(self, event: VoidCoup) -> list[Decision]:
         if self.phase not in (Phase.NOIR, Phase.ROUGE):
-            return [Rejected("no coup is being dealt: only the coup on the table can be voided")]
+            raise _RefusedError("no coup is being dealt: only the coup on the table can be voided")
         decisions: list[Decision] = [
             Corrected("void_coup", event.who, event.why, f"coup {self.number} voided"),
             *self._abandon(VoidReason.CHEF),
@@ -327,7 +328,7 @@ class Shoe:
 
     def _chef_end(self, event: EndShoe) -> list[Decision]:
         if self.phase is Phase.CLOSED:
-            return [Rejected("the shoe is already closed")]
+            raise _RefusedError("the shoe is already closed")
         self._started = True
         decisions: list[Decision] = [Corrected("end_shoe", event.who, event.why, "shoe ended")]
         if self.phase is not Phase.STOPPED:
@@ -337,7 +338,7 @@ class Shoe:
     def _cut(self) -> list[Decision]:
         phase = self.phase
         if phase is Phase.CLOSED:
-            return [Rejected("cut card after the shoe was closed: start a new shoe first")]
+            raise _RefusedError("cut card after the shoe was closed: start a new shoe first")
         self._started = True
         if phase is Phase.STOPPED:
             if self._stop_reason is EndReason.CUT_CARD:
@@ -363,7 +364,7 @@ class Shoe:
 
     def _close(self) -> list[Decision]:
         if self.phase is Phase.CLOSED:
-            return [Rejected("the shoe is already closed")]
+            raise _RefusedError("the shoe is already closed")
         decisions: list[Decision] = []
         if self.phase is not Phase.STOPPED:
             decisions += self._abandon(VoidReason.EXHAUSTED)
