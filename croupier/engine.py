@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Iterable
-from typing import assert_never
 
 from croupier.cards import ALL_CARDS, Card
 from croupier.coup import PASS_MARK, Phase, ShoeState, decide, verdict, verdicts
@@ -44,6 +43,7 @@ from croupier.events import (
     ShoeEvent,
     VoidCard,
     VoidCoup,
+    not_an_event,
 )
 from croupier.rulebook import FaceUpPolicy, Rulebook
 
@@ -162,7 +162,7 @@ class Shoe:
                 case EndShoe():
                     decisions = self._chef_end(event)
                 case _:
-                    assert_never(event)
+                    raise _RefusedError(not_an_event(event, "a shoe event"))
         except _RefusedError as refused:
             return [Rejected(str(refused))]
         self.log.append(event)

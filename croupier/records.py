@@ -8,7 +8,7 @@ writer turns them into exact JSON numbers (`croupier.jsonout.dumps`).
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, assert_never
+from typing import Any
 
 from croupier.cards import Card
 from croupier.decisions import (
@@ -39,6 +39,7 @@ from croupier.events import (
     VoidCard,
     VoidCoup,
     Withdraw,
+    not_an_event,
 )
 from croupier.rulebook import rulebook_data, rulebook_from_data
 
@@ -94,7 +95,7 @@ def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
             return {"type": "correct_card", "card": str(event.card), "who": event.who,
                     "why": event.why}
         case _:
-            assert_never(event)
+            raise TypeError(not_an_event(event))
 
 
 def _table_record(event: SetTable) -> dict[str, Any]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from croupier.decisions import (
     BetsChanged,
     CardExposed,
@@ -42,6 +40,7 @@ from croupier.events import (
     VoidCard,
     VoidCoup,
     Withdraw,
+    not_an_event,
 )
 from croupier.ledger import Ledger
 from croupier.rulebook import PrisonerFate, Rulebook
@@ -156,7 +155,7 @@ class Table:
                 return [Corrected("baize_checked", event.who, "",
                                   f"rows checked after: {checked}")]
             case _:
-                assert_never(event)
+                return [Rejected(not_an_event(event, "a table event"))]
 
     def _decided_last(self) -> bool:
         """Whether the last card drawn decided a coup, and nobody has acted on it since."""
