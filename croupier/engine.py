@@ -104,7 +104,8 @@ class Shoe:
         self._burn: list[Card] = []
         self._unseen = 0  # burned where no reader saw them
         self._seen = [0] * len(ALL_CARDS)  # copies drawn, by card index
-        self._burned = self._dealt = self._voided = self._talon = 0
+        self._burned = self._voided = self._talon = 0
+        self._dealt = 0  # in the coups over; the rows being dealt hold the rest
         self._face_up_coups = 0
         self._stop_reason: EndReason | None = None
         self._last: _Last | None = None
@@ -128,7 +129,8 @@ class Shoe:
     def state(self) -> ShoeState:
         return ShoeState(self.phase, self.number, tuple(self._burn), tuple(self._noir),
                          tuple(self._rouge), self._noir_point, self._rouge_point,
-                         self._coup_face_up, self._face_up_coups, self._burned, self._dealt,
+                         self._coup_face_up, self._face_up_coups, self._burned,
+                         self._dealt + len(self._noir) + len(self._rouge),
                          self._voided, self._talon, self._stop_reason)
 
     def apply(self, event: ShoeEvent) -> list[Decision]:
@@ -202,7 +204,6 @@ class Shoe:
             self._last = None
             decisions.append(CardVoided(card))
             return decisions
-        self._dealt += 1
         if phase is _NOIR:
             self._noir.append(card)
             point = self._noir_point = self._noir_point + card.points
@@ -283,6 +284,7 @@ class Shoe:
                         calls, calls_en, pay, face_up, tuple(self._exposed),
                         tuple(self._coup_voided))
         ]
+        self._dealt += len(noir) + len(rouge)
         self._clear_coup()
         self._last = None  # the coup is decided: its cards can no longer be voided
         self.phase = _READY
@@ -304,7 +306,6 @@ class Shoe:
             card = self._burn.pop()
             self._burned -= 1
             return [CardVoided(card)]
-        self._dealt -= 1
         if last is _Last.NOIR:
             card = self._noir.pop()
             self._noir_point -= card.points
@@ -352,6 +353,7 @@ class Shoe:
             return [self._end_burn()]
         if self.phase in (Phase.NOIR, Phase.ROUGE):
             voided = CoupVoided(self.number, reason)
+            self._dealt += len(self._noir) + len(self._rouge)
             self._clear_coup()
             return [voided]
         return []
