@@ -8,7 +8,9 @@ import json
 
 from app.argparsing import CommandParser
 from croupier.cards import ALL_CARDS
-from croupier.odds import DEFAULT_DECKS, MAX_DECKS, MIN_DECKS, TableOdds, table_odds
+from croupier.errors import RulebookError
+from croupier.odds import COMPARED, MAX_DECKS, MIN_DECKS, TableOdds, rulebook_decks, table_odds
+from croupier.rulebook import DEFAULT, load_rulebook
 
 
 def _decks(text: str) -> int:
@@ -23,15 +25,24 @@ def _decks(text: str) -> int:
 
 
 def main(command: str, args: list[str]) -> int:
-    """`croupier odds [--decks N] [--json]`: the exact odds, as JSON or as a table."""
+    """`croupier odds [--decks N] [--rules NAME] [--json]`: the exact odds, as JSON or as a
+    table."""
     parser = CommandParser(prog=f"croupier {command}",
                      description="Exact odds of Trente et Quarante from a full shoe.")
-    parser.add_argument("--decks", type=_decks, default=DEFAULT_DECKS,
+    parser.add_argument("--decks", type=_decks, default=None,
                         help=f"decks in the shoe, {MIN_DECKS} to {MAX_DECKS} "
-                             f"(default {DEFAULT_DECKS})")
+                             "(default: the rulebook's copies of each card)")
+    parser.add_argument("--rules", default=DEFAULT,
+                        help=f"rulebook name or .toml path (default {DEFAULT}): its prison "
+                             "and insurance")
     parser.add_argument("--json", action="store_true", help="one JSON object on one line")
     options = parser.parse_args(args)
-    odds = table_odds(options.decks)
+    try:
+        rulebook = load_rulebook(options.rules)
+    except RulebookError as err:
+        parser.error(str(err))
+    decks = rulebook_decks(rulebook) if options.decks is None else options.decks
+    odds = table_odds(decks, rulebook)
     if options.json:
         print(json.dumps(odds.as_json()))
     else:
@@ -51,9 +62,14 @@ def _describe(odds: TableOdds) -> list[str]:
         f"             noir wins       {float(odds.noir_wins):>8.4%}",
         f"             rouge wins      {float(odds.rouge_wins):>8.4%}",
         "",
-        f"House edge   venezia prison  {float(odds.house_edge):>8.4%}",
-        f"             france prison   {odds.house_edge_france:>8.4%}",
-        f"             shared at once  {float(odds.house_edge_shared):>8.4%}",
-        f"             insured (1 %)   {float(odds.house_edge_insured):>8.4%}",
+        f"House edge   {odds.rules + ' prison':<15} {float(odds.house_edge):>8.4%}",
     ]
+    if odds.rules != COMPARED.stem:
+        lines.append(f"             {COMPARED.stem + ' prison':<15} "
+                     f"{float(odds.house_edge_france):>8.4%}")
+    lines.append(f"             shared at once  {float(odds.house_edge_shared):>8.4%}")
+    insured = odds.house_edge_insured
+    label = "insured" if insured is None else f"insured ({float(insured * 100):g} %)"
+    lines.append(f"             {label:<15} "
+                 + ("none sold" if insured is None else f"{float(insured):>8.4%}"))
     return lines

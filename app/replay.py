@@ -3,9 +3,8 @@ JSON out."""
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -14,12 +13,12 @@ from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
 from croupier.errors import CroupierError
 from croupier.events import ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
-from croupier.jsonout import decision_json, dumps
 from croupier.rulebook import DEFAULT, Rulebook, load_rulebook
-from croupier.session import SessionLine, parse_session
-from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
-from croupier.transcript import describe
+
+# The session parser, the shuffle and each output's writer are imported where they are used:
+# a one-shoe replay is started often, and most of its time is Python importing.
+Line = tuple[int, Event | Rejected]  # an event (or a line refused) and its line, 0 for none
 
 
 def _replay_parser() -> CommandParser:
@@ -45,33 +44,29 @@ def main(command: str, args: list[str]) -> int:
     session = command == "replay" and options.fixture.endswith(".jsonl")
     try:
         rulebook = load_rulebook(options.rules)
+        lines: Iterable[Line]
         if session:
-            lines = parse_session(_read(options.fixture, MAX_SESSION), load_rulebook,
-                                  origin=options.fixture)
+            from croupier.session import parse_session
+
+            parsed = parse_session(_read(options.fixture, MAX_SESSION), load_rulebook,
+                                   origin=options.fixture)
+            lines = [(entry.line, entry.event) for entry in parsed]
         elif command == "replay":
             lines = _numbered(parse_shoe(_read(options.fixture, MAX_FIXTURE),
                                          origin=options.fixture))
         else:
-            seed = options.seed
-            if seed is None:
-                seed = random.SystemRandom().randrange(2**32)
-            print(f"Demo shoe, seed {seed}, rules {rulebook.name}: {rulebook.title}")
-            lines = _numbered(regulation_shoe(random.Random(seed), face_up_rate=0.004))
+            lines = _numbered(_demo_shoe(options.seed, rulebook))
         table = _open_table(getattr(options, "journal", None), rulebook)
     except CroupierError as err:
         print(f"croupier {command}: {err}", file=sys.stderr)
         return 2
-    as_json = command == "replay" and options.json
+    write = _print_json if command == "replay" and options.json else _print_text
     try:
         for line, decision in _play(table, lines):
             if isinstance(decision, CardPlaced) or (isinstance(decision, Settlement)
                                                      and not session):
                 continue
-            if as_json:
-                _print_json(decision, line)
-            else:
-                where = f"line {line}: " if isinstance(decision, Rejected) else ""
-                print("\n".join(where + text for text in describe(decision)))
+            write(decision, line)
     except CroupierError as err:
         # The journal could not be written (a full disk): what it holds stays chained.
         print(f"croupier {command}: stopped: {err}", file=sys.stderr)
@@ -81,8 +76,19 @@ def main(command: str, args: list[str]) -> int:
     return 0
 
 
-def _numbered(events: list[ShoeEvent]) -> list[SessionLine]:
-    return [SessionLine(0, event) for event in events]
+def _numbered(events: list[ShoeEvent]) -> list[Line]:
+    return [(0, event) for event in events]
+
+
+def _demo_shoe(seed: int | None, rulebook: Rulebook) -> list[ShoeEvent]:
+    import random
+
+    from croupier.shuffle import regulation_shoe
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    print(f"Demo shoe, seed {seed}, rules {rulebook.name}: {rulebook.title}")
+    return regulation_shoe(random.Random(seed), face_up_rate=0.004, rulebook=rulebook)
 
 
 class _Playing(Protocol):
@@ -116,17 +122,16 @@ def _open_table(journal: str | None, rulebook: Rulebook) -> _Playing:
 
 
 def _play(
-    table: _Playing, lines: list[SessionLine]
+    table: _Playing, lines: Iterable[Line]
 ) -> Iterator[tuple[int, Decision]]:
-    for entry in lines:
-        event = entry.event
+    for line, event in lines:
         if isinstance(event, Rejected):
-            table.note_rejected(entry.line, event.reason)
+            table.note_rejected(line, event.reason)
             decisions: list[Decision] = [event]
         else:
             decisions = table.apply(event)
         for decision in decisions:
-            yield entry.line, decision
+            yield line, decision
     view = table.table.view()
     if not view.ended and not view.closed:
         # The script ended: the shoe is closed as its talon is counted.
@@ -134,7 +139,16 @@ def _play(
             yield 0, decision
 
 
+def _print_text(decision: Decision, line: int) -> None:
+    from croupier.transcript import describe
+
+    where = f"line {line}: " if isinstance(decision, Rejected) else ""
+    print("\n".join(where + text for text in describe(decision)))
+
+
 def _print_json(decision: Decision, line: int) -> None:
+    from croupier.jsonout import decision_json, dumps
+
     obj = decision_json(decision)
     if obj is not None:
         if isinstance(decision, Rejected):

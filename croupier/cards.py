@@ -59,9 +59,11 @@ class Card:
     # Derived once: the engine reads them for every card, faster than a property.
     points: int = field(init=False, repr=False, compare=False)
     index: int = field(init=False, repr=False, compare=False)
+    black: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", _POINTS[self.rank])
+        object.__setattr__(self, "black", self.suit.colour is Colour.BLACK)
         object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + _RANK_ORDER[self.rank])
 
     @classmethod

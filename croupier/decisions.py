@@ -21,6 +21,10 @@ class Chance(enum.Enum):
     INVERSE = "inverse"
 
 
+# Art. 56 (docs/RULES.md §6): after the collections the chances are paid in this order.
+PAY_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
+
+
 class Result(enum.Enum):
     NOIR = "noir"
     ROUGE = "rouge"

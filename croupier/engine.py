@@ -8,18 +8,17 @@ by a `Rejected` decision and changes nothing. The state is a fold over the event
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from croupier.calls import coup_calls
-from croupier.cards import ALL_CARDS, Card, Colour
+from croupier.cards import ALL_CARDS, Card
+from croupier.coup import PASS_MARK, Phase, ShoeState, decide, extra_copy, unread, verdict, verdicts
 from croupier.decisions import (
     Alarm,
     Burned,
     CardExposed,
     CardPlaced,
     CardVoided,
-    Chance,
     Corrected,
     CoupDecided,
     CoupVoided,
@@ -27,7 +26,6 @@ from croupier.decisions import (
     Decision,
     EndReason,
     Rejected,
-    Result,
     Row,
     ShoeEnded,
     VoidReason,
@@ -45,22 +43,17 @@ from croupier.events import (
     ShoeEvent,
     VoidCard,
     VoidCoup,
+    not_an_event,
 )
 from croupier.rulebook import FaceUpPolicy, Rulebook
 
-PASS_MARK = 30  # a row is complete at the first card that takes it past thirty
-
+__all__ = ["BAIZE_CHECK", "PASS_MARK", "Phase", "Shoe", "ShoeState", "decide", "play"]
 
 BAIZE_CHECK = "baize_check"  # the code of an alarm the tailleur must answer at the baize
 
 
-class Phase(enum.Enum):
-    BURN = "burn"
-    READY = "ready"  # between coups: the next card opens a coup
-    NOIR = "noir"
-    ROUGE = "rouge"
-    STOPPED = "stopped"  # no more coups; cards still drawn are the talon
-    CLOSED = "closed"
+class _RefusedError(Exception):
+    """An event that does not fit the shoe's state; raised before anything changed."""
 
 
 class _Last(enum.Enum):
@@ -71,51 +64,39 @@ class _Last(enum.Enum):
     ROUGE = "rouge"
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeState:
-    """A snapshot of the engine, for screens and for checking that replay rebuilds it."""
-
-    phase: Phase
-    number: int
-    burn: tuple[Card, ...]
-    noir: tuple[Card, ...]
-    rouge: tuple[Card, ...]
-    noir_point: int
-    rouge_point: int
-    noir_up: tuple[bool, ...]  # which of the row's cards came out face up
-    rouge_up: tuple[bool, ...]
-    coup_face_up: int
-    face_up_coups: int
-    burned: int
-    dealt: int
-    voided: int
-    talon: int
-    stop_reason: EndReason | None
-
-
-_PAY_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
-
-
-def decide(noir: tuple[Card, ...], noir_point: int, rouge_point: int) -> tuple[
-    Result, Chance | None, tuple[Chance, ...]
-]:
-    """Result, couleur/inverse and the chances to pay, in paying order (docs/RULES.md §3, §6)."""
-    if noir_point == rouge_point:
-        return (Result.REFAIT if noir_point == 31 else Result.APRES), None, ()
-    result = Result.NOIR if noir_point < rouge_point else Result.ROUGE
-    winning_colour = Colour.BLACK if result is Result.NOIR else Colour.RED
-    couleur = Chance.COULEUR if noir[0].colour is winning_colour else Chance.INVERSE
-    row_chance = Chance.NOIR if result is Result.NOIR else Chance.ROUGE
-    return result, couleur, tuple(c for c in _PAY_ORDER if c in (couleur, row_chance))
+# The members a card's way through the engine compares with, read off their enums once:
+# in Python 3.11 reading `Phase.NOIR` costs more than the rest of the work on the card.
+_BURN, _READY, _NOIR, _ROUGE = Phase.BURN, Phase.READY, Phase.NOIR, Phase.ROUGE
+_STOPPED, _CLOSED = Phase.STOPPED, Phase.CLOSED
+_ROW_NOIR, _ROW_ROUGE = Row.NOIR, Row.ROUGE
+_LAST_BURN, _LAST_NOIR, _LAST_ROUGE = _Last.BURN, _Last.NOIR, _Last.ROUGE
 
 
 class Shoe:
     """One table's shoe, from the burn to the talon, coup after coup."""
 
+    __slots__ = ("_burn", "_burned", "_burns_face_up", "_copies", "_coup_face_up",
+                 "_coup_voided", "_dealt", "_exposed", "_face_up_coups", "_last", "_noir",
+                 "_noir_point", "_rouge", "_rouge_point", "_rulebook", "_seen", "_started",
+                 "_stop_reason", "_talon", "_unseen", "_up", "_verdicts", "_voided", "log",
+                 "number", "phase")
+
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
-        self.log: list[ShoeEvent] = []
+        self.log: list[ShoeEvent] = []  # every event accepted
         self._reset()
+
+    @property
+    def rulebook(self) -> Rulebook:
+        return self._rulebook
+
+    @rulebook.setter
+    def rulebook(self, rulebook: Rulebook) -> None:
+        self._rulebook = rulebook
+        # Read for every card: kept at hand rather than looked up in the rulebook each time.
+        self._copies = rulebook.copies_per_card or sys.maxsize
+        self._burns_face_up = rulebook.face_up_policy is FaceUpPolicy.BURN
+        self._verdicts = verdicts(rulebook.calls)
 
     def _reset(self) -> None:
         self.phase = Phase.BURN
@@ -123,7 +104,8 @@ class Shoe:
         self._burn: list[Card] = []
         self._unseen = 0  # burned where no reader saw them
         self._seen = [0] * len(ALL_CARDS)  # copies drawn, by card index
-        self._burned = self._dealt = self._voided = self._talon = 0
+        self._burned = self._voided = self._talon = 0
+        self._dealt = 0  # in the coups over; the rows being dealt hold the rest
         self._face_up_coups = 0
         self._stop_reason: EndReason | None = None
         self._last: _Last | None = None
@@ -133,11 +115,10 @@ class Shoe:
     def _clear_coup(self) -> None:
         self._noir: list[Card] = []
         self._rouge: list[Card] = []
-        self._noir_up: list[bool] = []
-        self._rouge_up: list[bool] = []
         self._noir_point = 0
         self._rouge_point = 0
         self._coup_face_up = 0
+        self._up: list[tuple[Row, int]] = []  # where this coup's face-up cards lie (rare)
         self._exposed: list[Card] = []
         self._coup_voided: list[Card] = []
 
@@ -146,148 +127,142 @@ class Shoe:
         """Nothing drawn yet in this shoe, or the shoe is closed: settings may change."""
         return not self._started or self.phase is Phase.CLOSED
 
-    @property
-    def can_void(self) -> bool:
-        """Whether the last card drawn is still open to `VoidCard`."""
-        return self._last is not None
-
     def state(self) -> ShoeState:
-        return ShoeState(
-            phase=self.phase,
-            number=self.number,
-            burn=tuple(self._burn),
-            noir=tuple(self._noir),
-            rouge=tuple(self._rouge),
-            noir_point=self._noir_point,
-            rouge_point=self._rouge_point,
-            noir_up=tuple(self._noir_up),
-            rouge_up=tuple(self._rouge_up),
-            coup_face_up=self._coup_face_up,
-            face_up_coups=self._face_up_coups,
-            burned=self._burned,
-            dealt=self._dealt,
-            voided=self._voided,
-            talon=self._talon,
-            stop_reason=self._stop_reason,
-        )
+        return ShoeState(self.phase, self.number, tuple(self._burn), tuple(self._noir),
+                         tuple(self._rouge), self._noir_point, self._rouge_point,
+                         tuple(self._up), self._last is not None, self._coup_face_up,
+                         self._face_up_coups, self._burned,
+                         self._dealt + len(self._noir) + len(self._rouge),
+                         self._voided, self._talon, self._stop_reason)
 
     def apply(self, event: ShoeEvent) -> list[Decision]:
-        """Feed one event; returns the decisions it leads to, in order."""
+        """Feed one event; the decisions it leads to, in order, or a single `Rejected` that
+        changed nothing and leaves the event out of the log."""
+        try:
+            match event:  # cards drawn first: all but a few events of a shoe are
+                case CardDrawn():
+                    decisions = self._draw(event.card, event.face_up, False)
+                case CardDropped():
+                    decisions = self._draw(event.card, event.face_up, True)
+                case CutCard():
+                    decisions = self._cut()
+                case BurnUnseen():
+                    decisions = self._burn_unseen()
+                case VoidCard():
+                    decisions = self._void()
+                case ShoeEmpty():
+                    decisions = self._close()
+                case NewShoe():
+                    closing = self._started and self.phase is not Phase.CLOSED
+                    decisions = self._close() if closing else []
+                    self._reset()
+                case CardUnread():
+                    decisions = [unread(event)]
+                case DeviceAlarm():
+                    code = BAIZE_CHECK if event.check else "device"
+                    decisions = [Alarm(code, f"{event.source}: {event.text}")]
+                case VoidCoup():
+                    decisions = self._chef_void(event)
+                case EndShoe():
+                    decisions = self._chef_end(event)
+                case _:
+                    raise _RefusedError(not_an_event(event, "a shoe event"))
+        except _RefusedError as refused:
+            return [Rejected(str(refused))]
         self.log.append(event)
-        if type(event) is CardDrawn:
-            return self._draw(event.card, event.face_up)
-        if isinstance(event, CardDropped):
-            return self._draw(event.card, event.face_up, dropped=True)
-        if isinstance(event, CutCard):
-            return self._cut()
-        if isinstance(event, BurnUnseen):
-            return self._burn_unseen()
-        if isinstance(event, VoidCard):
-            return self._void()
-        if isinstance(event, ShoeEmpty):
-            return self._close()
-        if isinstance(event, NewShoe):
-            decisions = self._close() if self._started and self.phase is not Phase.CLOSED else []
-            self._reset()
-            return decisions
-        if isinstance(event, CardUnread):
-            guess = f" (best guess {event.guess}, {event.confidence:.0%})" if event.guess else ""
-            message = f"{event.source}: a card was not read{guess}; confirm it"
-            return [Alarm("card_unread", message, event.guess)]
-        if isinstance(event, DeviceAlarm):
-            code = BAIZE_CHECK if event.check else "device"
-            return [Alarm(code, f"{event.source}: {event.text}")]
-        if isinstance(event, VoidCoup):
-            return self._chef_void(event)
-        if isinstance(event, EndShoe):
-            return self._chef_end(event)
-        self.log.pop()
-        return [Rejected(f"not a shoe event: {event!r}")]
+        return decisions
 
     # -- cards -------------------------------------------------------------------------
 
-    def _draw(self, card: Card, face_up: bool, *, dropped: bool = False) -> list[Decision]:
+    def _draw(self, card: Card, face_up: bool, dropped: bool) -> list[Decision]:
         phase = self.phase
-        if phase is Phase.CLOSED:
-            self.log.pop()
-            return [Rejected(f"card {card} after the shoe was closed: start a new shoe first")]
-        self._started = True
-        if phase is Phase.STOPPED:
-            self._talon += 1
-            self._last = None
-            if self._stop_reason is EndReason.FACE_UP_LIMIT:
-                return []  # a suspended shoe's cards go back to be reshuffled, never drawn
-        decisions: list[Decision] = []
-        seen = self._seen[card.index] = self._seen[card.index] + 1
-        if self.rulebook.copies_per_card and seen > self.rulebook.copies_per_card:
-            decisions.append(_seventh_copy(card, seen, self.rulebook.copies_per_card))
-        if phase is Phase.STOPPED:
-            return decisions
-        burn_it = face_up and self.rulebook.face_up_policy is FaceUpPolicy.BURN
-        if phase is Phase.BURN and len(self._burn) + self._unseen >= self.rulebook.burn_cards:
+        if phase is _CLOSED:
+            raise _RefusedError(f"card {card} after the shoe was closed: start a new shoe first")
+        if phase is _STOPPED:
+            return self._talon_card(card)
+        copies, index = self._seen, card.index
+        seen = copies[index] = copies[index] + 1
+        copies_held = self._copies
+        decisions: list[Decision] = [] if seen <= copies_held else [
+            extra_copy(card, seen, copies_held)]
+        if phase is _BURN:
+            self._started = True  # every later phase comes after a first event
+            if len(self._burn) + self._unseen < self._rulebook.burn_cards:
+                return self._burn_card(card, face_up, dropped, decisions)
             decisions.append(self._end_burn())  # a rulebook that burns no card
-            phase = Phase.READY
-        if phase is Phase.BURN:
-            if dropped and not burn_it:
-                self._voided += 1
-                self._last = None
-                decisions.append(CardVoided(card))
-                return decisions
-            self._burned += 1
-            if burn_it:
-                self._exposed.append(card)  # burned, but not one of the five
-                self._last = None
-                return decisions
-            self._burn.append(card)
-            self._last = _Last.BURN
-            if len(self._burn) + self._unseen == self.rulebook.burn_cards:
-                decisions.append(self._end_burn())
-            return decisions
-        if phase is Phase.READY:
+            phase = _READY
+        if phase is _READY:
             self.number += 1
-            self.phase = phase = Phase.NOIR
+            self.phase = phase = _NOIR
         if face_up:
             self._coup_face_up += 1
-        if burn_it:
-            self._burned += 1
-            self._exposed.append(card)
-            self._last = None
-            decisions.append(CardExposed(self.number, card))
-            return decisions
+            if self._burns_face_up:
+                self._burned += 1
+                self._exposed.append(card)
+                self._last = None
+                decisions.append(CardExposed(self.number, card))
+                return decisions
         if dropped:
             self._voided += 1
             self._coup_voided.append(card)
             self._last = None
             decisions.append(CardVoided(card))
             return decisions
-        self._dealt += 1
-        if phase is Phase.NOIR:
+        if phase is _NOIR:
             self._noir.append(card)
-            self._noir_up.append(face_up)
+            if face_up:
+                self._up.append((_ROW_NOIR, len(self._noir) - 1))
             point = self._noir_point = self._noir_point + card.points
-            self._last = _Last.NOIR
-            decisions.append(CardPlaced(self.number, Row.NOIR, card, point, face_up))
+            self._last = _LAST_NOIR
+            decisions.append(CardPlaced(self.number, _ROW_NOIR, card, point, face_up))
             if point > PASS_MARK:
-                self.phase = Phase.ROUGE
+                self.phase = _ROUGE
             return decisions
         self._rouge.append(card)
-        self._rouge_up.append(face_up)
+        if face_up:
+            self._up.append((_ROW_ROUGE, len(self._rouge) - 1))
         point = self._rouge_point = self._rouge_point + card.points
-        self._last = _Last.ROUGE
-        decisions.append(CardPlaced(self.number, Row.ROUGE, card, point, face_up))
+        self._last = _LAST_ROUGE
+        decisions.append(CardPlaced(self.number, _ROW_ROUGE, card, point, face_up))
         if point > PASS_MARK:
-            decisions.extend(self._decide())
+            decisions += self._decide()
+        return decisions
+
+    def _talon_card(self, card: Card) -> list[Decision]:
+        self._talon += 1
+        self._last = None
+        if self._stop_reason is EndReason.FACE_UP_LIMIT:
+            return []  # a suspended shoe's cards go back to be reshuffled, never drawn
+        seen = self._seen[card.index] = self._seen[card.index] + 1
+        return [] if seen <= self._copies else [extra_copy(card, seen, self._copies)]
+
+    def _burn_card(self, card: Card, face_up: bool, dropped: bool,
+                   decisions: list[Decision]) -> list[Decision]:
+        burn_it = face_up and self._burns_face_up
+        if dropped and not burn_it:
+            self._voided += 1
+            self._last = None
+            decisions.append(CardVoided(card))
+            return decisions
+        self._burned += 1
+        if burn_it:
+            self._exposed.append(card)  # burned, but not one of the five
+            self._last = None
+            return decisions
+        self._burn.append(card)
+        self._last = _LAST_BURN
+        if len(self._burn) + self._unseen == self._rulebook.burn_cards:
+            decisions.append(self._end_burn())
         return decisions
 
     def _burn_unseen(self) -> list[Decision]:
         if self.phase is not Phase.BURN:
-            self.log.pop()
-            return [Rejected("a card burned unseen belongs to the burn, which is over")]
+            raise _RefusedError("a card burned unseen belongs to the burn, which is over")
         self._started = True
         self._burned += 1
         self._unseen += 1
         self._last = None
-        if len(self._burn) + self._unseen == self.rulebook.burn_cards:
+        if len(self._burn) + self._unseen == self._rulebook.burn_cards:
             return [self._end_burn()]
         return []
 
@@ -300,34 +275,28 @@ class Shoe:
 
     def _decide(self) -> list[Decision]:
         noir, rouge = tuple(self._noir), tuple(self._rouge)
-        result, couleur, pay = decide(noir, self._noir_point, self._rouge_point)
-        calls, calls_en = coup_calls(self._noir_point, self._rouge_point, result, couleur,
-                                     self.rulebook.calls)
+        noir_point, rouge_point = self._noir_point, self._rouge_point
+        key = (noir_point, rouge_point, noir[0].black)
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._verdicts[key] = verdict(noir, noir_point, rouge_point,
+                                                  self._rulebook.calls)
+        result, couleur, pay, calls, calls_en = found
+        face_up = self._coup_face_up
         decisions: list[Decision] = [
-            CoupDecided(
-                number=self.number,
-                noir=noir,
-                rouge=rouge,
-                noir_point=self._noir_point,
-                rouge_point=self._rouge_point,
-                result=result,
-                couleur=couleur,
-                calls=calls,
-                calls_en=calls_en,
-                pay=pay,
-                face_up=self._coup_face_up,
-                exposed=tuple(self._exposed),
-                voided=tuple(self._coup_voided),
-            )
+            CoupDecided(self.number, noir, rouge, noir_point, rouge_point, result, couleur,
+                        calls, calls_en, pay, face_up, tuple(self._exposed),
+                        tuple(self._coup_voided))
         ]
-        if self._coup_face_up:
-            self._face_up_coups += 1
+        self._dealt += len(noir) + len(rouge)
         self._clear_coup()
         self._last = None  # the coup is decided: its cards can no longer be voided
-        self.phase = Phase.READY
-        limit = self.rulebook.face_up_coup_limit
-        if limit and self._face_up_coups >= limit:
-            decisions.append(self._stop(EndReason.FACE_UP_LIMIT))
+        self.phase = _READY
+        if face_up:
+            self._face_up_coups += 1
+            limit = self._rulebook.face_up_coup_limit
+            if limit and self._face_up_coups >= limit:
+                decisions.append(self._stop(EndReason.FACE_UP_LIMIT))
         return decisions
 
     # -- the tailleur's corrections and the end of the shoe ----------------------------
@@ -335,30 +304,27 @@ class Shoe:
     def _void(self) -> list[Decision]:
         last, self._last = self._last, None
         if last is None:
-            self.log.pop()
-            return [Rejected("no card to void: the last card drawn is already settled")]
+            raise _RefusedError("no card to void: the last card drawn is already settled")
         self._voided += 1
         if last is _Last.BURN:
             card = self._burn.pop()
             self._burned -= 1
             return [CardVoided(card)]
-        self._dealt -= 1
         if last is _Last.NOIR:
             card = self._noir.pop()
-            self._noir_up.pop()
             self._noir_point -= card.points
             self.phase = Phase.NOIR  # a voided card that closed the row reopens it
         else:
             card = self._rouge.pop()
-            self._rouge_up.pop()
             self._rouge_point -= card.points
+        self._up = [spot for spot in self._up if spot[1] < len(self._noir if spot[0] is
+                                                                _ROW_NOIR else self._rouge)]
         self._coup_voided.append(card)
         return [CardVoided(card)]
 
     def _chef_void(self, event: VoidCoup) -> list[Decision]:
         if self.phase not in (Phase.NOIR, Phase.ROUGE):
-            self.log.pop()
-            return [Rejected("no coup is being dealt: only the coup on the table can be voided")]
+            raise _RefusedError("no coup is being dealt: only the coup on the table can be voided")
         decisions: list[Decision] = [
             Corrected("void_coup", event.who, event.why, f"coup {self.number} voided"),
             *self._abandon(VoidReason.CHEF),
@@ -369,8 +335,7 @@ class Shoe:
 
     def _chef_end(self, event: EndShoe) -> list[Decision]:
         if self.phase is Phase.CLOSED:
-            self.log.pop()
-            return [Rejected("the shoe is already closed")]
+            raise _RefusedError("the shoe is already closed")
         self._started = True
         decisions: list[Decision] = [Corrected("end_shoe", event.who, event.why, "shoe ended")]
         if self.phase is not Phase.STOPPED:
@@ -380,8 +345,7 @@ class Shoe:
     def _cut(self) -> list[Decision]:
         phase = self.phase
         if phase is Phase.CLOSED:
-            self.log.pop()
-            return [Rejected("cut card after the shoe was closed: start a new shoe first")]
+            raise _RefusedError("cut card after the shoe was closed: start a new shoe first")
         self._started = True
         if phase is Phase.STOPPED:
             if self._stop_reason is EndReason.CUT_CARD:
@@ -395,6 +359,7 @@ class Shoe:
             return [self._end_burn()]
         if self.phase in (Phase.NOIR, Phase.ROUGE):
             voided = CoupVoided(self.number, reason)
+            self._dealt += len(self._noir) + len(self._rouge)
             self._clear_coup()
             return [voided]
         return []
@@ -407,14 +372,13 @@ class Shoe:
 
     def _close(self) -> list[Decision]:
         if self.phase is Phase.CLOSED:
-            self.log.pop()
-            return [Rejected("the shoe is already closed")]
+            raise _RefusedError("the shoe is already closed")
         decisions: list[Decision] = []
         if self.phase is not Phase.STOPPED:
             decisions += self._abandon(VoidReason.EXHAUSTED)
             decisions.append(self._stop(EndReason.EXHAUSTED))
         reason = self._stop_reason or EndReason.EXHAUSTED
-        expected = self.rulebook.talon_cards
+        expected = self._rulebook.talon_cards
         if reason is EndReason.CUT_CARD and self._talon != expected:
             decisions.append(
                 Alarm("talon_count", f"the talon holds {self._talon} cards, not {expected}")
@@ -425,18 +389,10 @@ class Shoe:
         return decisions
 
 
-def _seventh_copy(card: Card, seen: int, allowed: int) -> Alarm:
-    return Alarm(
-        "seventh_copy",
-        f"{card} seen {seen} times in a shoe of {allowed} decks: a foreign or duplicated card",
-        card,
-    )
-
-
 def play(events: Iterable[ShoeEvent], rulebook: Rulebook) -> list[Decision]:
     """Fold the events through a fresh shoe and return every decision, in order."""
-    shoe = Shoe(rulebook)
+    apply = Shoe(rulebook).apply
     decisions: list[Decision] = []
     for event in events:
-        decisions += shoe.apply(event)
+        decisions += apply(event)
     return decisions

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Never
 
 from croupier.cards import Card
 from croupier.decisions import Chance
@@ -179,3 +180,10 @@ TableEvent = (
     SetTable | PlaceStake | Withdraw | ChoosePrison | EndSession | CloseBets | ReopenBets
     | CorrectCard | BaizeChecked
 )
+
+
+def not_an_event(value: Never, kind: str = "an event") -> str:
+    """What to say of something given as an event that is none (a fault of the program).
+    Typed `Never`, as `assert_never` is: a `match` over the events that forgets one fails
+    type checking where it calls this."""
+    return f"not {kind}: {value!r}"

@@ -6,8 +6,8 @@ settlements in the order the croupier acts, or with a `Rejected` that changes no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from dataclasses import replace
+from decimal import Decimal
 from typing import assert_never
 
 from croupier.decisions import (
@@ -35,65 +35,7 @@ from croupier.rulebook import (
     Rounding,
     Rulebook,
 )
-
-# Art. 56: collections first, then payments chance by chance, inverse, noir or rouge, couleur.
-CHANCE_ORDER = (Chance.INVERSE, Chance.NOIR, Chance.ROUGE, Chance.COULEUR)
-# The croupier's steps, in order. Paying a winner and freeing a prisoner whose chance won are
-# one step, taken chance by chance: a freed inverse prisoner comes before a paid rouge stake.
-ACTION_STEP = {
-    Action.PREMIUM: 0,
-    Action.COLLECT: 1,
-    Action.PAY: 2,
-    Action.FREE: 2,
-    Action.SHARE: 3,
-    Action.RETURN: 4,
-    Action.MOVE: 5,
-    Action.PRISON: 6,
-    Action.STAND: 7,
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Stake:
-    """Chips on the layout. `level` 0 is a free stake; n, in prison after n refaits.
-    `insured`: how much of it is insured against the refait (0: none); `premium`: what its
-    insurance cost for the coup to come."""
-
-    ident: int
-    seat: int
-    chance: Chance
-    amount: Decimal
-    insured: Decimal = Decimal(0)
-    level: int = 0
-    choosable: bool = False  # its owner may still share, keep or move it
-    premium: Decimal = Decimal(0)
-    refaits: int = 0  # refaits it went through in a row, with no decided coup between
-
-    @property
-    def in_prison(self) -> bool:
-        return self.level > 0
-
-
-def _line(stake: Stake, action: Action, **extra: object) -> SettlementLine:
-    return SettlementLine(stake.seat, stake.chance, stake.amount, action, **extra)  # type: ignore[arg-type]
-
-
-def payout_order(lines: list[SettlementLine]) -> tuple[SettlementLine, ...]:
-    """Collections, then payments chance by chance, each from the farthest seat in."""
-    return tuple(
-        sorted(
-            lines,
-            key=lambda ln: (ACTION_STEP[ln.action], CHANCE_ORDER.index(ln.chance), -ln.seat),
-        )
-    )
-
-
-def to_unit(amount: Decimal, unit: Decimal, way: Rounding | InsuredRounding) -> Decimal:
-    """`amount` in whole `unit`s, rounded `way` (no unit: unchanged)."""
-    if not unit:
-        return amount
-    rounding = ROUND_CEILING if way.value == "up" else ROUND_FLOOR
-    return (amount / unit).to_integral_value(rounding) * unit
+from croupier.stakes import Stake, line, payout_order, to_unit
 
 
 class Ledger:
@@ -222,7 +164,7 @@ class Ledger:
             self.stakes.append(stake)
         lines = []
         if premium > paid:
-            lines.append(_line(stake, Action.PREMIUM, amount=premium - paid))
+            lines.append(line(stake, Action.PREMIUM, amount=premium - paid))
         if not excess:
             return [Settlement(number, payout_order(lines))] if lines else []
         # Venezia: a win from exceeding the maximum is not paid, the excess goes back: the
@@ -286,7 +228,7 @@ class Ledger:
         self.stakes.remove(stake)
         # A premium bought for the coup to come buys nothing once the stake is gone.
         unused = stake.premium if self.rulebook.insurance_per is InsurancePer.COUP else 0
-        return [Settlement(number, (_line(stake, Action.RETURN, amount=stake.amount + unused),))]
+        return [Settlement(number, (line(stake, Action.RETURN, amount=stake.amount + unused),))]
 
     def choose(self, event: ChoosePrison, *, bets_open: bool, number: int) -> list[Decision]:
         if not self.choices_open:
@@ -311,14 +253,14 @@ class Ledger:
             match event.choice:
                 case PrisonChoice.SHARE:
                     self.stakes.remove(stake)
-                    lines.append(_line(stake, Action.SHARE, amount=self._share(stake.amount,
+                    lines.append(line(stake, Action.SHARE, amount=self._share(stake.amount,
                                                                                stake.level)))
                 case PrisonChoice.KEEP:
-                    lines.append(_line(stake, Action.PRISON, level=stake.level))
+                    lines.append(line(stake, Action.PRISON, level=stake.level))
                 case PrisonChoice.MOVE:
                     assert to is not None
                     self.stakes[self.stakes.index(stake)] = replace(stake, chance=to)
-                    lines.append(_line(stake, Action.MOVE, to=to, level=stake.level))
+                    lines.append(line(stake, Action.MOVE, to=to, level=stake.level))
                 case _ as never:
                     assert_never(never)
         return [Settlement(number, payout_order(lines))]
@@ -346,10 +288,10 @@ class Ledger:
         """The stake stays for the next coup; insurance bought per coup is bought again."""
         if stake.insured and self.rulebook.insurance_per is InsurancePer.COUP:
             premium = self.premium(stake.insured)
-            lines.append(_line(stake, Action.PREMIUM, amount=premium))
+            lines.append(line(stake, Action.PREMIUM, amount=premium))
             stake = replace(stake, premium=premium)
         kept.append(stake)
-        lines.append(_line(stake, Action.STAND))
+        lines.append(line(stake, Action.STAND))
 
     def _refait(self, stake: Stake, lines: list[SettlementLine], kept: list[Stake]) -> None:
         if stake.insured:
@@ -379,25 +321,25 @@ class Ledger:
                     level = stake.level
                 case _ as other:
                     assert_never(other)
-            lines.append(_line(stake, Action.SHARE, amount=self._share(stake.amount, level)))
+            lines.append(line(stake, Action.SHARE, amount=self._share(stake.amount, level)))
             return
         kept.append(deeper)
-        lines.append(_line(stake, Action.PRISON, level=deeper.level))
+        lines.append(line(stake, Action.PRISON, level=deeper.level))
 
     def _decided(
         self, stake: Stake, won: bool, lines: list[SettlementLine], kept: list[Stake]
     ) -> None:
         if not won:
-            lines.append(_line(stake, Action.COLLECT, amount=stake.amount))
+            lines.append(line(stake, Action.COLLECT, amount=stake.amount))
         elif stake.in_prison:
             freer = replace(stake, level=stake.level - 1, choosable=False, refaits=0)
             if freer.in_prison:
                 kept.append(freer)
-                lines.append(_line(stake, Action.PRISON, level=freer.level))
+                lines.append(line(stake, Action.PRISON, level=freer.level))
             else:
-                lines.append(_line(stake, Action.FREE, amount=stake.amount))
+                lines.append(line(stake, Action.FREE, amount=stake.amount))
         else:
-            lines.append(_line(stake, Action.PAY, amount=stake.amount))
+            lines.append(line(stake, Action.PAY, amount=stake.amount))
 
     def _share(self, amount: Decimal, level: int) -> Decimal:
         """What a prisoner at `level` is worth: halved at each refait (Art. 52), in whole
@@ -426,13 +368,13 @@ class Ledger:
         for stake in self.stakes:
             if not stake.in_prison or fate is PrisonerFate.WITHDRAW:
                 back = stake.amount + (stake.premium if refund else 0)
-                lines.append(_line(stake, Action.RETURN, amount=back))
+                lines.append(line(stake, Action.RETURN, amount=back))
             elif fate is PrisonerFate.REFUND_BY_LEVEL:
-                lines.append(_line(stake, Action.SHARE,
+                lines.append(line(stake, Action.SHARE,
                                    amount=self._share(stake.amount, stake.level)))
             else:
                 kept.append(stake)
-                lines.append(_line(stake, Action.STAND))
+                lines.append(line(stake, Action.STAND))
         self.stakes = kept
         if not lines and not always:
             return None

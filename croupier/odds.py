@@ -31,17 +31,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
+from typing import assert_never
 
 from croupier.cards import ALL_CARDS
+from croupier.rulebook import SHIPPED, PrisonLimitShare, Rulebook, load_rulebook
 
 LIMIT = 30  # a row is dealt until its point passes this
 SIDE = LIMIT + 1  # prefix totals and card counts run 0 … 30
 POINTS = range(LIMIT + 1, LIMIT + 11)
 VALUES = range(1, 11)
-DEFAULT_DECKS = 6
+DEFAULT_DECKS = 6  # for a rulebook that counts no copies of a card
 MIN_DECKS, MAX_DECKS = 1, 8
-PREMIUM = Fraction(1, 100)  # the insurance against the refait, per stake placed
-VENEZIA_LEVELS = 3  # a fourth refait divides the prisoner: a sixteenth comes back
+# The comparison `croupier odds` prints beside any rulebook's edge: the shipped France,
+# whose prison has no level limit.
+COMPARED = SHIPPED / "france.toml"
 
 Counts = tuple[int, ...]
 
@@ -120,20 +123,27 @@ class TableOdds:
 
     - après voids the coup: a stake on it is returned (the player may take it back), so it
       costs nothing; a prisoner is not touched by it either.
-    - refait, uninsured, left alone (`house_edge`, rulebook `venezia`): the stake goes to
-      prison, level 1. Each later decided coup is taken as independent of the others, with
-      these same probabilities (après skipped): its chance winning lowers the level by one,
-      and at level 0 frees the stake, returned whole; its chance losing takes the stake;
-      another refait sends it one level deeper, and a fourth refait divides it, a sixteenth
-      coming back. With V(L) the expected return of a prisoner at level L, V(0) = 1,
-      V(4) = 1/16 and V(L) = w V(L - 1) + r V(L + 1), w and r the chances of a win and of a
-      refait among the coups that are not après; the edge is refait × (1 - V(1)).
-    - `house_edge_france`: the same with no level limit (rulebook `france`), V(L) = ρ ** L
-      with ρ = w + r ρ², the root below 1; irrational, so computed in floating point.
+    - refait, uninsured, left alone (`house_edge`, by the rulebook's `prison_max_level` and
+      `prison_limit_share`): the stake goes to prison, level 1. Each later decided coup is
+      taken as independent of the others, with these same probabilities (après skipped): its
+      chance winning lowers the level by one, and at level 0 frees the stake, returned
+      whole; its chance losing takes the stake; another refait sends it one level deeper,
+      and the refait that would pass the limit (Venezia: the fourth) divides it, a sixteenth
+      coming back (`deeper`) or an eighth (`at_limit`). With V(L) the expected return of a
+      prisoner at level L, V(0) = 1 and V(L) = w V(L - 1) + r V(L + 1), w and r the chances
+      of a win and of a refait among the coups that are not après; the edge is
+      refait × (1 - V(1)). Refaits counted in a row (`prison_limit_counts = "refaits"`) are
+      taken as levels: they differ only for a prisoner that wins a level back and then
+      refaits past the limit again.
+      With no level limit V(L) = ρ ** L with ρ = w + r ρ², the root below 1; irrational, so
+      computed in floating point.
+    - `house_edge_france`: the same under the shipped `france` rulebook (no level limit),
+      printed beside any rulebook's for comparison.
     - `house_edge_shared`: the player shares at the first refait, taking half back at once:
       refait / 2. To first order all three agree, since V(1) is close to one half.
-    - `house_edge_insured`: the stake is insured when placed, for 1 % of it paid to the bank
-      and never returned. A refait does not touch it; it stands for the next coup, still
+    - `house_edge_insured`: the stake is insured when placed, for the rulebook's
+      `insurance_rate` (1 %) of it paid to the bank and never returned; None where the house
+      sells no insurance. A refait does not touch it; it stands for the next coup, still
       the same stake and still insured, until a coup decides it (or an après voids it).
       Wins and losses balancing, the loss per stake placed is the premium alone: 1 % of the
       stake (0.990 % of stake plus premium). Counted per coup the stake stays on the
@@ -144,15 +154,16 @@ class TableOdds:
     """
 
     decks: int
+    rules: str  # the rulebook's name
     row: Mapping[int, Fraction]
     refait: Fraction
     apres: Fraction
     noir_wins: Fraction
     rouge_wins: Fraction
-    house_edge: Fraction
-    house_edge_france: float
+    house_edge: Fraction | float  # a float where the prison has no level limit
+    house_edge_france: Fraction | float
     house_edge_shared: Fraction
-    house_edge_insured: Fraction
+    house_edge_insured: Fraction | None
 
     def as_json(self) -> dict[str, object]:
         """The object `croupier odds --json` prints (docs/FORMATS.md), probabilities as floats."""
@@ -164,42 +175,93 @@ class TableOdds:
             "house_edge": float(self.house_edge),
             "noir_wins": float(self.noir_wins),
             "rouge_wins": float(self.rouge_wins),
-            "house_edge_france": self.house_edge_france,
+            "house_edge_france": float(self.house_edge_france),
             "house_edge_shared": float(self.house_edge_shared),
-            "house_edge_insured": float(self.house_edge_insured),
+            "house_edge_insured": None if self.house_edge_insured is None
+            else float(self.house_edge_insured),
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _Shoe:
+    row: Mapping[int, Fraction]
+    refait: Fraction
+    apres: Fraction
+    wins: Fraction  # each chance's, rouge's and noir's alike
+
+
 @cache
-def table_odds(decks: int) -> TableOdds:
-    """The exact odds of a table dealing from a full shoe of `decks` decks."""
+def _shoe(decks: int) -> _Shoe:
     counts = shoe_counts(decks)
     ties = coup_distribution(counts, ((point, point) for point in POINTS))
     refait = ties[POINTS[0], POINTS[0]]
     apres = sum(ties.values(), Fraction(0)) - refait
-    wins = (1 - refait - apres) / 2
-    decided = 1 - apres  # the prisoner's coups: après changes nothing for it
-    win, deeper = wins / decided, refait / decided
+    return _Shoe(MappingProxyType(row_distribution(counts)), refait, apres,
+                 (1 - refait - apres) / 2)
+
+
+def rulebook_decks(rulebook: Rulebook) -> int:
+    """The decks of the rulebook's shoe: its copies of each card, else `DEFAULT_DECKS`."""
+    return rulebook.copies_per_card or DEFAULT_DECKS
+
+
+def table_odds(decks: int, rulebook: Rulebook | None = None) -> TableOdds:
+    """The exact odds of a table dealing from a full shoe of `decks` decks under `rulebook`
+    (default: the default rulebook)."""
+    rules = load_rulebook() if rulebook is None else rulebook
+    return _table_odds(decks, rules, _compared())
+
+
+@cache
+def _compared() -> Rulebook:
+    return load_rulebook(str(COMPARED))
+
+
+@cache
+def _table_odds(decks: int, rulebook: Rulebook, compared: Rulebook) -> TableOdds:
+    shoe = _shoe(decks)
+    rate = rulebook.insurance_rate
     return TableOdds(
         decks=decks,
-        row=MappingProxyType(row_distribution(counts)),
-        refait=refait,
-        apres=apres,
-        noir_wins=wins,
-        rouge_wins=wins,
-        house_edge=refait * (1 - prison_value(win, deeper, VENEZIA_LEVELS)),
-        house_edge_france=float(refait) * (1 - _unlimited_prison_value(float(win), float(deeper))),
-        house_edge_shared=refait / 2,
-        house_edge_insured=PREMIUM,
+        rules=rulebook.name,
+        row=shoe.row,
+        refait=shoe.refait,
+        apres=shoe.apres,
+        noir_wins=shoe.wins,
+        rouge_wins=shoe.wins,
+        house_edge=_prison_edge(shoe, rulebook),
+        house_edge_france=_prison_edge(shoe, compared),
+        house_edge_shared=shoe.refait / 2,
+        house_edge_insured=None if rate is None else Fraction(rate),
     )
 
 
-def prison_value(win: Fraction, refait: Fraction, levels: int) -> Fraction:
+def _prison_edge(shoe: _Shoe, rulebook: Rulebook) -> Fraction | float:
+    """What a stake sent to prison loses, per unit, under the rulebook's prison."""
+    decided = 1 - shoe.apres  # the prisoner's coups: après changes nothing for it
+    win, deeper = shoe.wins / decided, shoe.refait / decided
+    levels = rulebook.prison_max_level
+    if not levels:
+        return float(shoe.refait) * (1 - _unlimited_prison_value(float(win), float(deeper)))
+    match rulebook.prison_limit_share:
+        case PrisonLimitShare.DEEPER:
+            divided = Fraction(1, 2 ** (levels + 1))
+        case PrisonLimitShare.AT_LIMIT:
+            divided = Fraction(1, 2 ** levels)
+        case unreachable:
+            assert_never(unreachable)
+    return shoe.refait * (1 - prison_value(win, deeper, levels, divided))
+
+
+def prison_value(win: Fraction, refait: Fraction, levels: int,
+                 divided: Fraction | None = None) -> Fraction:
     """Expected return of a stake just sent to prison (level 1), per unit, when each later
     coup wins for its chance with probability `win` and is a refait with `refait` (the rest
-    lose), and the refait that would take it past `levels` divides it instead."""
+    lose), and the refait that would take it past `levels` divides it instead, `divided`
+    coming back (default: the value of one level deeper, 1 / 2 ** (levels + 1))."""
     # Solve V(L) = win V(L-1) + refait V(L+1) from the top: V(L) = base + slope V(L-1).
-    base, slope = refait * Fraction(1, 2 ** (levels + 1)), win
+    share = Fraction(1, 2 ** (levels + 1)) if divided is None else divided
+    base, slope = refait * share, win
     for _ in range(levels - 1):
         pivot = 1 - refait * slope
         base, slope = refait * base / pivot, win / pivot

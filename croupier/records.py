@@ -39,6 +39,7 @@ from croupier.events import (
     VoidCard,
     VoidCoup,
     Withdraw,
+    not_an_event,
 )
 from croupier.rulebook import rulebook_data, rulebook_from_data
 
@@ -47,59 +48,67 @@ _BARE: dict[type, str] = {
     ShoeEmpty: "shoe_empty", EndSession: "end_session", CloseBets: "close_bets",
 }
 _BARE_BY_NAME: dict[str, Any] = {name: kind for kind, name in _BARE.items()}
+_CHEF: dict[type, str] = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
+_CHEF_BY_NAME: dict[str, type[VoidCoup | EndShoe | ReopenBets]] = {
+    name: kind for kind, name in _CHEF.items()}
 
 
 def event_record(event: ShoeEvent | TableEvent) -> dict[str, Any]:
     """The record of an input event."""
-    if isinstance(event, CardDrawn | CardDropped):
-        name = "card" if isinstance(event, CardDrawn) else "card_dropped"
-        record: dict[str, Any] = {"type": name, "card": str(event.card)}
-        if event.face_up:
-            record["face_up"] = True
-        return record
-    if type(event) in _BARE:
-        return {"type": _BARE[type(event)]}
-    if isinstance(event, SetTable):
-        record = {"type": "table"}
-        if event.rulebook is not None:
-            record["rulebook"] = rulebook_data(event.rulebook)
-        if event.minimum is not None:
-            record["minimum"] = event.minimum
-        if event.maximum is not None:
-            record["maximum"] = event.maximum
-        if event.unreadable is not None:
-            record["unreadable"] = event.unreadable
-        return record
-    if isinstance(event, PlaceStake):
-        return {"type": "stake", "seat": event.seat, "chance": event.chance.value,
-                "amount": event.amount, "insured": event.insured}
-    if isinstance(event, Withdraw):
-        return {"type": "withdraw", "seat": event.seat, "chance": event.chance.value}
-    if isinstance(event, ChoosePrison):
-        record = {"type": "prison", "seat": event.seat, "chance": event.chance.value,
-                  "choice": event.choice.value}
-        if event.to is not None:
-            record["to"] = event.to.value
-        return record
-    if isinstance(event, CardUnread):
-        return {"type": "card_unread", "source": event.source,
-                "guess": str(event.guess) if event.guess else None,
-                "confidence": str(event.confidence)}
-    if isinstance(event, DeviceAlarm):
-        alarm: dict[str, Any] = {"type": "device_alarm", "source": event.source,
-                                 "text": event.text}
-        if event.check:
-            alarm["check"] = True
-        return alarm
-    if isinstance(event, BaizeChecked):
-        return {"type": "baize_checked", "who": event.who}
-    if isinstance(event, VoidCoup | EndShoe | ReopenBets):
-        chef = {VoidCoup: "void_coup", EndShoe: "end_shoe", ReopenBets: "reopen_bets"}
-        return {"type": chef[type(event)], "who": event.who, "why": event.why}
-    if isinstance(event, CorrectCard):
-        return {"type": "correct_card", "card": str(event.card), "who": event.who,
-                "why": event.why}
-    raise TypeError(f"not an event: {event!r}")
+    match event:
+        case CardDrawn() | CardDropped():
+            name = "card" if type(event) is CardDrawn else "card_dropped"
+            record: dict[str, Any] = {"type": name, "card": str(event.card)}
+            if event.face_up:
+                record["face_up"] = True
+            return record
+        case (BurnUnseen() | CutCard() | VoidCard() | NewShoe() | ShoeEmpty() | EndSession()
+              | CloseBets()):
+            return {"type": _BARE[type(event)]}
+        case SetTable():
+            return _table_record(event)
+        case PlaceStake():
+            return {"type": "stake", "seat": event.seat, "chance": event.chance.value,
+                    "amount": event.amount, "insured": event.insured}
+        case Withdraw():
+            return {"type": "withdraw", "seat": event.seat, "chance": event.chance.value}
+        case ChoosePrison():
+            record = {"type": "prison", "seat": event.seat, "chance": event.chance.value,
+                      "choice": event.choice.value}
+            if event.to is not None:
+                record["to"] = event.to.value
+            return record
+        case CardUnread():
+            return {"type": "card_unread", "source": event.source,
+                    "guess": str(event.guess) if event.guess else None,
+                    "confidence": str(event.confidence)}
+        case DeviceAlarm():
+            record = {"type": "device_alarm", "source": event.source, "text": event.text}
+            if event.check:
+                record["check"] = True
+            return record
+        case BaizeChecked():
+            return {"type": "baize_checked", "who": event.who}
+        case VoidCoup() | EndShoe() | ReopenBets():
+            return {"type": _CHEF[type(event)], "who": event.who, "why": event.why}
+        case CorrectCard():
+            return {"type": "correct_card", "card": str(event.card), "who": event.who,
+                    "why": event.why}
+        case _:
+            raise TypeError(not_an_event(event))
+
+
+def _table_record(event: SetTable) -> dict[str, Any]:
+    record: dict[str, Any] = {"type": "table"}
+    if event.rulebook is not None:
+        record["rulebook"] = rulebook_data(event.rulebook)
+    if event.minimum is not None:
+        record["minimum"] = event.minimum
+    if event.maximum is not None:
+        record["maximum"] = event.maximum
+    if event.unreadable is not None:
+        record["unreadable"] = event.unreadable
+    return record
 
 
 def event_from_record(record: dict[str, Any]) -> ShoeEvent | TableEvent:
@@ -139,10 +148,8 @@ def _event(r: dict[str, Any]) -> ShoeEvent | TableEvent:
         return DeviceAlarm(str(r["source"]), str(r["text"]), r.get("check") is True)
     if kind == "baize_checked":
         return BaizeChecked(str(r["who"]))
-    if kind in ("void_coup", "end_shoe", "reopen_bets"):
-        chef: dict[str, type[VoidCoup | EndShoe | ReopenBets]] = {
-            "void_coup": VoidCoup, "end_shoe": EndShoe, "reopen_bets": ReopenBets}
-        return chef[kind](str(r["who"]), str(r["why"]))
+    if kind in _CHEF_BY_NAME:
+        return _CHEF_BY_NAME[kind](str(r["who"]), str(r["why"]))
     if kind == "correct_card":
         return CorrectCard(Card.parse(r["card"]), str(r["who"]), str(r["why"]))
     raise ValueError(f"unknown type {kind!r}")

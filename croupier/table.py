@@ -19,14 +19,18 @@ from croupier.decisions import (
 from croupier.engine import Phase, Shoe
 from croupier.events import (
     BaizeChecked,
+    BurnUnseen,
     CardDrawn,
     CardDropped,
     CardUnread,
     ChoosePrison,
     CloseBets,
     CorrectCard,
+    CutCard,
     DeviceAlarm,
     EndSession,
+    EndShoe,
+    NewShoe,
     PlaceStake,
     ReopenBets,
     SetTable,
@@ -34,7 +38,9 @@ from croupier.events import (
     ShoeEvent,
     TableEvent,
     VoidCard,
+    VoidCoup,
     Withdraw,
+    not_an_event,
 )
 from croupier.ledger import Ledger
 from croupier.rulebook import PrisonerFate, Rulebook
@@ -80,8 +86,8 @@ class Table:
 
     def view(self) -> TableView:
         """The table as a screen shows it now."""
-        book, ledger = self.shoe.rulebook, self.ledger
-        return view(self.shoe.state(), TableFacts(
+        book, ledger, shoe = self.shoe.rulebook, self.ledger, self.shoe.state()
+        return view(shoe, TableFacts(
             rulebook=book.name,
             face_up_limit=book.face_up_coup_limit,
             copies_per_card=book.copies_per_card,
@@ -94,7 +100,7 @@ class Table:
             maximum=ledger.maximum,
             ended=self.ended,
             awaiting_check=self._unchecked,
-            can_void=self.shoe.can_void or self._decided_last(),
+            can_void=shoe.can_void or self._decided_last(),
         ))
 
     def apply(self, event: Event) -> list[Decision]:
@@ -117,48 +123,59 @@ class Table:
         return decisions
 
     def _apply(self, event: Event) -> list[Decision]:
-        if isinstance(event, PlaceStake):
-            return self.ledger.place(event, bets_open=self.bets_open, number=self.shoe.number + 1)
-        if isinstance(event, Withdraw):
-            return self.ledger.withdraw(event, bets_open=self.bets_open,
-                                        number=self.shoe.number + 1)
-        if isinstance(event, ChoosePrison):
-            return self.ledger.choose(event, bets_open=self.bets_open, number=self.shoe.number)
-        if isinstance(event, SetTable):
-            decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle,
-                                              bets_open=self._between_coups)
-            if not decisions:
-                self.shoe.rulebook = self.ledger.rulebook
-            return decisions
-        if isinstance(event, CloseBets):
-            if not self.bets_open:
-                return [Rejected("bets are already closed")]
-            if self._unchecked is not None:
-                return [Rejected(f"check the rows against the baize first ({self._unchecked})")]
-            self._bets_closed = True
-            return [BetsChanged(open=False)]
-        if isinstance(event, ReopenBets):
-            if not self._bets_closed or self.shoe.phase not in (Phase.BURN, Phase.READY):
-                return [Rejected("bets can be reopened only after rien ne va plus and before "
-                                 "the coup's first card")]
-            self._bets_closed = False
-            return [Corrected("reopen_bets", event.who, event.why, "bets reopened"),
-                    BetsChanged(open=True)]
-        if isinstance(event, EndSession):
-            decisions = [] if self.shoe.phase is Phase.CLOSED else self._shoe(ShoeEmpty())
-            final = self.ledger.end_of_session(self.shoe.number)
-            self.ended = True
-            return decisions + ([final] if final else [])
-        if isinstance(event, CorrectCard):
-            return [Rejected("a correction is not replayed inside a correction")]
-        if isinstance(event, BaizeChecked):
-            if self._unchecked is None:
-                return [Rejected("no alarm asks for the baize to be checked")]
-            checked, self._unchecked = self._unchecked, None
-            return [Corrected("baize_checked", event.who, "", f"rows checked after: {checked}")]
-        if isinstance(event, DeviceAlarm) and event.check:
-            self._unchecked = event.text
-        return self._shoe(event)
+        match event:
+            case (CardDrawn() | CardDropped() | BurnUnseen() | CutCard() | VoidCard()
+                  | ShoeEmpty() | NewShoe() | CardUnread() | VoidCoup() | EndShoe()):
+                return self._shoe(event)
+            case DeviceAlarm():
+                if event.check:
+                    self._unchecked = event.text
+                return self._shoe(event)
+            case PlaceStake():
+                return self.ledger.place(event, bets_open=self.bets_open,
+                                         number=self.shoe.number + 1)
+            case Withdraw():
+                return self.ledger.withdraw(event, bets_open=self.bets_open,
+                                            number=self.shoe.number + 1)
+            case ChoosePrison():
+                return self.ledger.choose(event, bets_open=self.bets_open,
+                                          number=self.shoe.number)
+            case SetTable():
+                decisions = self.ledger.set_table(event, shoe_idle=self.shoe.idle,
+                                                  bets_open=self._between_coups)
+                if not decisions:
+                    self.shoe.rulebook = self.ledger.rulebook
+                return decisions
+            case CloseBets():
+                if not self.bets_open:
+                    return [Rejected("bets are already closed")]
+                if self._unchecked is not None:
+                    return [Rejected(f"check the rows against the baize first "
+                                     f"({self._unchecked})")]
+                self._bets_closed = True
+                return [BetsChanged(open=False)]
+            case ReopenBets():
+                if not self._bets_closed or self.shoe.phase not in (Phase.BURN, Phase.READY):
+                    return [Rejected("bets can be reopened only after rien ne va plus and "
+                                     "before the coup's first card")]
+                self._bets_closed = False
+                return [Corrected("reopen_bets", event.who, event.why, "bets reopened"),
+                        BetsChanged(open=True)]
+            case EndSession():
+                decisions = [] if self.shoe.phase is Phase.CLOSED else self._shoe(ShoeEmpty())
+                final = self.ledger.end_of_session(self.shoe.number)
+                self.ended = True
+                return decisions + ([final] if final else [])
+            case CorrectCard():
+                return [Rejected("a correction is not replayed inside a correction")]
+            case BaizeChecked():
+                if self._unchecked is None:
+                    return [Rejected("no alarm asks for the baize to be checked")]
+                checked, self._unchecked = self._unchecked, None
+                return [Corrected("baize_checked", event.who, "",
+                                  f"rows checked after: {checked}")]
+            case _:
+                return [Rejected(not_an_event(event, "a table event"))]
 
     def _decided_last(self) -> bool:
         """Whether the last card drawn decided a coup, and nobody has acted on it since."""
@@ -172,23 +189,26 @@ class Table:
         stopped = False
         for decision in self.shoe.apply(event):
             out.append(decision)
-            if isinstance(decision, CardPlaced | CardExposed):
-                self.ledger.close_choices()
-            elif isinstance(decision, CoupDecided):
-                out.append(self.ledger.settle(decision))
-                self._bets_closed = False
-                self._decided_by_last = isinstance(event, CardDrawn)
-            elif isinstance(decision, CoupVoided):
-                voided = decision
-                self._bets_closed = False
-            elif isinstance(decision, DealStopped):
-                stopped = True
-                self._bets_closed = False  # a new shoe opens with "faites vos jeux"
-                settlement = self.ledger.end_of_shoe(
-                    decision.number, voided=voided is not None,
-                    reshuffle=decision.reason is EndReason.FACE_UP_LIMIT)
-                if settlement:
-                    out.append(settlement)
+            match decision:
+                case CardPlaced() | CardExposed():
+                    self.ledger.close_choices()
+                case CoupDecided():
+                    out.append(self.ledger.settle(decision))
+                    self._bets_closed = False
+                    self._decided_by_last = isinstance(event, CardDrawn)
+                case CoupVoided():
+                    voided = decision
+                    self._bets_closed = False
+                case DealStopped():
+                    stopped = True
+                    self._bets_closed = False  # a new shoe opens with "faites vos jeux"
+                    settlement = self.ledger.end_of_shoe(
+                        decision.number, voided=voided is not None,
+                        reshuffle=decision.reason is EndReason.FACE_UP_LIMIT)
+                    if settlement:
+                        out.append(settlement)
+                case _:
+                    pass  # the burn, voided cards, alarms and the shoe's end touch no stake
         if voided is not None and not stopped:
             # A coup voided mid-shoe: free stakes go back, prisoners wait for the next coup.
             out.append(self.ledger.clear(voided.number, PrisonerFate.CARRY) or

@@ -6,35 +6,29 @@ from typing import assert_never
 
 from croupier.cards import Card
 from croupier.decisions import (
+    Action,
     Alarm,
+    BetsChanged,
     Burned,
     CardExposed,
     CardPlaced,
     CardVoided,
+    Corrected,
     CoupDecided,
+    CoupRetracted,
     CoupVoided,
     DealStopped,
     Decision,
     EndReason,
     Rejected,
+    Result,
     Settlement,
     SettlementLine,
     ShoeEnded,
+    VoidReason,
 )
 from croupier.money import money_text
 
-# What the croupier does, and what the amount of the line means.
-_ACTION_WORDS = {
-    "collect": ("collect", "takes"),
-    "pay": ("pay", "wins"),
-    "prison": ("to prison", ""),
-    "free": ("free", "gives back"),
-    "share": ("share", "gives back"),
-    "move": ("move", ""),
-    "return": ("return", "gives back"),
-    "stand": ("stands", ""),
-    "premium": ("premium", "bank takes"),
-}
 
 def _end_reason(reason: EndReason) -> str:
     match reason:
@@ -56,44 +50,59 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 def describe(decision: Decision) -> list[str]:
     """The lines that tell a person what the decision means."""
-    if isinstance(decision, CoupDecided):
-        return _coup(decision)
-    if isinstance(decision, CardPlaced):
-        face = "  (face up)" if decision.face_up else ""
-        return [f"  {decision.row.value:<5}  {decision.card}  -> {decision.point}{face}"]
-    if isinstance(decision, Burned):
-        unseen = f" and {decision.unseen} unseen" if decision.unseen else ""
-        lines = [f"Messieurs, les cinq cartes: burned {_cards(decision.cards)}{unseen}"]
-        if decision.exposed:
-            lines.append(f"  face-up cards burned as well: {_cards(decision.exposed)}")
-        return lines
-    if isinstance(decision, CardExposed):
-        return [f"  {decision.card} came out face up: burned, it does not count"]
-    if isinstance(decision, CardVoided):
-        return [f"  {decision.card} is void (dropped); the next card takes its place"]
-    if isinstance(decision, CoupVoided):
-        why = "the red card" if decision.reason.value == "cut_card" else "no cards left"
-        return [f"Coup {decision.number} is annulled ({why}): stakes are returned as they "
-                "stood"]
-    if isinstance(decision, DealStopped):
-        return [f"Last coup of the shoe: stopped by {_end_reason(decision.reason)}"]
-    if isinstance(decision, ShoeEnded):
-        return [
-            f"End of the shoe ({_end_reason(decision.reason)}): talon {decision.talon}; "
-            f"burned {decision.burned} + dealt {decision.dealt} + voided {decision.voided} "
-            f"+ talon {decision.talon} = {decision.total} cards"
-        ]
-    if isinstance(decision, Settlement):
-        if not decision.lines:
-            return []  # nobody had a stake: nothing to collect or pay
-        return [f"  settlement after coup {decision.number}:"] + [
-            _settlement_line(line) for line in decision.lines
-        ]
-    if isinstance(decision, Alarm):
-        return [f"ALARM [{decision.code}] {decision.message}"]
-    if isinstance(decision, Rejected):
-        return [f"rejected: {decision.reason}"]
-    return []
+    match decision:
+        case CoupDecided():
+            return _coup(decision)
+        case CardPlaced():
+            face = "  (face up)" if decision.face_up else ""
+            return [f"  {decision.row.value:<5}  {decision.card}  -> {decision.point}{face}"]
+        case Burned():
+            unseen = f" and {decision.unseen} unseen" if decision.unseen else ""
+            lines = [f"Messieurs, les cinq cartes: burned {_cards(decision.cards)}{unseen}"]
+            if decision.exposed:
+                lines.append(f"  face-up cards burned as well: {_cards(decision.exposed)}")
+            return lines
+        case CardExposed():
+            return [f"  {decision.card} came out face up: burned, it does not count"]
+        case CardVoided():
+            return [f"  {decision.card} is void (dropped); the next card takes its place"]
+        case CoupVoided():
+            return [f"Coup {decision.number} is annulled ({_void_reason(decision.reason)}): "
+                    "stakes are returned as they stood"]
+        case DealStopped():
+            return [f"Last coup of the shoe: stopped by {_end_reason(decision.reason)}"]
+        case ShoeEnded():
+            return [
+                f"End of the shoe ({_end_reason(decision.reason)}): talon {decision.talon}; "
+                f"burned {decision.burned} + dealt {decision.dealt} + voided {decision.voided} "
+                f"+ talon {decision.talon} = {decision.total} cards"
+            ]
+        case Settlement():
+            if not decision.lines:
+                return []  # nobody had a stake: nothing to collect or pay
+            return [f"  settlement after coup {decision.number}:"] + [
+                _settlement_line(line) for line in decision.lines
+            ]
+        case Alarm():
+            return [f"ALARM [{decision.code}] {decision.message}"]
+        case Rejected():
+            return [f"rejected: {decision.reason}"]
+        case Corrected() | CoupRetracted() | BetsChanged():
+            return []  # said by the decisions that follow them
+        case _:
+            assert_never(decision)
+
+
+def _void_reason(reason: VoidReason) -> str:
+    match reason:
+        case VoidReason.CUT_CARD:
+            return "the red card"
+        case VoidReason.EXHAUSTED:
+            return "no cards left"
+        case VoidReason.CHEF:
+            return "voided by the chef de table"
+        case _:
+            assert_never(reason)
 
 
 def _coup(coup: CoupDecided) -> list[str]:
@@ -111,7 +120,7 @@ def _coup(coup: CoupDecided) -> list[str]:
     if len(coup.calls) > 2:
         lines.append(f"  {coup.calls[2]} ({coup.calls_en[2]})")
         lines.append("  pay: " + ", then ".join(c.value for c in coup.pay))
-    elif coup.result.value == "refait":
+    elif coup.result is Result.REFAIT:
         lines.append("  refait: stakes are shared or go to prison")
     else:
         lines.append("  après: coup nul, stakes stand and may be changed")
@@ -122,8 +131,33 @@ def _coup(coup: CoupDecided) -> list[str]:
     return lines
 
 
+def _action_words(action: Action) -> tuple[str, str]:
+    """What the croupier does, and what the amount of the line means."""
+    match action:
+        case Action.COLLECT:
+            return "collect", "takes"
+        case Action.PAY:
+            return "pay", "wins"
+        case Action.PRISON:
+            return "to prison", ""
+        case Action.FREE:
+            return "free", "gives back"
+        case Action.SHARE:
+            return "share", "gives back"
+        case Action.MOVE:
+            return "move", ""
+        case Action.RETURN:
+            return "return", "gives back"
+        case Action.STAND:
+            return "stands", ""
+        case Action.PREMIUM:
+            return "premium", "bank takes"
+        case _:
+            assert_never(action)
+
+
 def _settlement_line(line: SettlementLine) -> str:
-    verb, amount_word = _ACTION_WORDS[line.action.value]
+    verb, amount_word = _action_words(line.action)
     text = (f"    {verb:<10} seat {line.seat:<2} {line.chance.value:<8} "
             f"stake {money_text(line.stake)}")
     if line.amount is not None:

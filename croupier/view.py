@@ -15,9 +15,17 @@ from typing import assert_never
 
 from croupier.calls import CallWords, point_call
 from croupier.cards import SIXAIN_SIZE, Card
-from croupier.decisions import Action, Chance, CoupDecided, Result, SettlementLine
+from croupier.decisions import (
+    PAY_ORDER,
+    Action,
+    Chance,
+    CoupDecided,
+    Result,
+    Row,
+    SettlementLine,
+)
 from croupier.engine import PASS_MARK, Phase, ShoeState
-from croupier.ledger import CHANCE_ORDER, Stake
+from croupier.stakes import Stake
 
 
 class Allowed(enum.Enum):
@@ -133,8 +141,8 @@ def view(shoe: ShoeState, facts: TableFacts) -> TableView:
         phase=phase,
         number=shoe.number,
         betting_on=shoe.number + 1 if between else shoe.number,
-        noir=_laid(shoe.noir, shoe.noir_up),
-        rouge=_laid(shoe.rouge, shoe.rouge_up),
+        noir=_laid(shoe.noir, Row.NOIR, shoe.face_up),
+        rouge=_laid(shoe.rouge, Row.ROUGE, shoe.face_up),
         calls=_calls(shoe, facts.calls_words),
         burn=burn,
         dealt=shoe.dealt,
@@ -164,15 +172,16 @@ def losing_chances(coup: CoupDecided) -> tuple[Chance, ...]:
     après or a refait, whose stakes are halved or imprisoned instead."""
     if coup.result in (Result.APRES, Result.REFAIT):
         return ()
-    return tuple(c for c in CHANCE_ORDER if c not in coup.pay)
+    return tuple(c for c in PAY_ORDER if c not in coup.pay)
 
 
-def _laid(cards: tuple[Card, ...], up: tuple[bool, ...]) -> tuple[Laid, ...]:
+def _laid(cards: tuple[Card, ...], row: Row,
+          face_up: tuple[tuple[Row, int], ...]) -> tuple[Laid, ...]:
     out: list[Laid] = []
     point = 0
-    for card, face_up in zip(cards, up, strict=True):
+    for i, card in enumerate(cards):
         point += card.points
-        out.append(Laid(card, point, face_up))
+        out.append(Laid(card, point, (row, i) in face_up))
     return tuple(out)
 
 

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import assert_never
 
 from croupier.decisions import Decision
 from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
@@ -163,10 +164,26 @@ class ChefDesk:
         return max(0.0, wrong[-1] + LOCK_SECONDS - self.clock())
 
     def _journal(self, action: str, refusal: Refusal, who: str) -> None:
-        result = {Refusal.ROLE: "role", Refusal.NO_PIN: "no_pin", Refusal.WRONG_PIN: "wrong_pin",
-                  Refusal.LOCKED: "locked", Refusal.SETUP_ONLY: "setup_only"}[refusal]
-        self.live.journal.append("auth", {"action": action, "who": who, "result": result},
-                                 at=self._stamp())
+        self.live.journal.append(
+            "auth", {"action": action, "who": who, "result": _refusal_code(refusal)},
+            at=self._stamp())
 
     def _stamp(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="milliseconds")
+
+
+def _refusal_code(refusal: Refusal) -> str:
+    """How the journal's auth rows name a refusal."""
+    match refusal:
+        case Refusal.ROLE:
+            return "role"
+        case Refusal.NO_PIN:
+            return "no_pin"
+        case Refusal.WRONG_PIN:
+            return "wrong_pin"
+        case Refusal.LOCKED:
+            return "locked"
+        case Refusal.SETUP_ONLY:
+            return "setup_only"
+        case _:
+            assert_never(refusal)

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from croupier.decision_records import decision_from_record
 from croupier.decisions import Chance, CoupDecided, CoupRetracted, Result, ShoeEnded
@@ -193,11 +193,35 @@ def shoes_of(path: Path) -> list[ShoeRecord]:
 def marque(outcomes: Sequence[tuple[Result, Chance | None]]) -> tuple[str, str]:
     """The marque of a shoe from its coups' results and couleurs, in order: rouge/noir
     (R N, = après, X refait) and couleur/inverse (C I)."""
-    letters = {Result.ROUGE: "R", Result.NOIR: "N", Result.APRES: "=", Result.REFAIT: "X"}
-    couleurs = {Chance.COULEUR: "C", Chance.INVERSE: "I"}
-    result_line = [letters[result] for result, _ in outcomes]
-    couleur_line = [couleurs.get(couleur, ".") if couleur else "." for _, couleur in outcomes]
+    result_line = [_result_letter(result) for result, _ in outcomes]
+    couleur_line = [_couleur_letter(couleur) for _, couleur in outcomes]
     return " ".join(result_line), " ".join(couleur_line)
+
+
+def _result_letter(result: Result) -> str:
+    match result:
+        case Result.ROUGE:
+            return "R"
+        case Result.NOIR:
+            return "N"
+        case Result.APRES:
+            return "="
+        case Result.REFAIT:
+            return "X"
+        case _:
+            assert_never(result)
+
+
+def _couleur_letter(couleur: Chance | None) -> str:
+    match couleur:
+        case Chance.COULEUR:
+            return "C"
+        case Chance.INVERSE:
+            return "I"
+        case None | Chance.ROUGE | Chance.NOIR:
+            return "."  # no couleur: an après or a refait
+        case _:
+            assert_never(couleur)
 
 
 def report(paths: list[Path], theory: Theory, shoe_size: int) -> dict[str, Any]:

@@ -30,9 +30,11 @@ from croupier.events import (
     CardUnread,
     CutCard,
     DeviceAlarm,
+    EndShoe,
     NewShoe,
     ShoeEmpty,
     VoidCard,
+    VoidCoup,
 )
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
@@ -367,6 +369,20 @@ def test_replaying_the_log_rebuilds_the_same_state() -> None:
         again.apply(event)
     assert again.state() == shoe.state()
     assert len(shoe.log) == 16
+
+
+def test_every_refused_event_is_left_out_of_the_log() -> None:
+    shoe = Shoe(VENEZIA)
+    for event in [*parse_shoe(BURN + "KS KC KD AS KH KD"), ShoeEmpty()]:  # one coup, closed
+        shoe.apply(event)
+    logged = list(shoe.log)
+    refused = [BurnUnseen(), VoidCoup("chef", "no coup"), ShoeEmpty(), CutCard(),
+               CardDrawn(Card.parse("2H")), EndShoe("chef", "closed already"), VoidCard()]
+    for event in refused:
+        decisions = shoe.apply(event)
+        assert len(decisions) == 1
+        assert isinstance(decisions[0], Rejected), event
+    assert shoe.log == logged
 
 
 def test_cards_burned_unseen_complete_the_burn_and_are_counted() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.decisions import (
+    PAY_ORDER,
     Action,
     Chance,
     CoupDecided,
@@ -29,7 +30,6 @@ from croupier.events import (
     VoidCard,
     Withdraw,
 )
-from croupier.ledger import CHANCE_ORDER
 from croupier.rulebook import available_rulebooks, load_rulebook
 from croupier.shuffle import regulation_shoe
 from croupier.table import Event, Table
@@ -215,7 +215,7 @@ def test_payout_lines_follow_the_plan(session: tuple[str, list[Event]]) -> None:
             collecting = [i for i, a in enumerate(actions) if a is Action.COLLECT]
             assert not handing or not collecting or max(collecting) < min(handing)
             # Payments chance by chance, inverse, noir or rouge, couleur; farthest seat first.
-            keys = [(CHANCE_ORDER.index(settlement.lines[i].chance), -settlement.lines[i].seat)
+            keys = [(PAY_ORDER.index(settlement.lines[i].chance), -settlement.lines[i].seat)
                     for i in handing]
             assert keys == sorted(keys)
             assert handing == list(range(len(collecting), len(collecting) + len(handing)))

@@ -7,15 +7,18 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from croupier import odds
+from croupier.rulebook import SHIPPED, load_rulebook
 
 POINTS = range(31, 41)
 ALL_PAIRS = [(noir, rouge) for noir in POINTS for rouge in POINTS]
@@ -200,3 +203,46 @@ def test_bad_decks_exit_2_with_one_line(decks: str) -> None:
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "--decks" in done.stderr
+
+
+def test_rules_france_prices_its_unlimited_prison_and_keeps_the_default_venezia() -> None:
+    france = json.loads(croupier_odds("--rules", "france", "--json").stdout)
+    venezia = json.loads(croupier_odds("--json").stdout)
+    assert france["house_edge"] == france["house_edge_france"] == venezia["house_edge_france"]
+    assert venezia["house_edge"] == float(odds.table_odds(6, load_rulebook("venezia")).house_edge)
+    assert france["house_edge"] != venezia["house_edge"]
+    assert croupier_odds("--rules", "france").stdout.count("france prison") == 1
+
+
+def test_a_rulebook_sets_the_prison_depth_the_share_the_premium_and_the_decks(
+        tmp_path: Path) -> None:
+    text = (SHIPPED / "salon.toml").read_text(encoding="utf-8")
+    text = re.sub(r'(\[prison_max_level\]\nvalue = )\d+', r"\g<1>1", text)
+    text = re.sub(r'(\[insurance_rate\]\nvalue = )"[^"]*"', r'\1"0.02"', text)
+    text = re.sub(r'(\[copies_per_card\]\nvalue = )\d+', r"\g<1>2", text)
+    book = tmp_path / "one_level.toml"
+    book.write_text(text, encoding="utf-8")
+    printed = json.loads(croupier_odds("--rules", str(book), "--json").stdout)
+    theory = odds.table_odds(2)
+    decided = 1 - theory.apres
+    win, refait = theory.noir_wins / decided, theory.refait / decided
+    # salon shares at the limit: the value of level 1, a half, comes back.
+    expected = theory.refait * (1 - odds.prison_value(win, refait, 1, Fraction(1, 2)))
+    assert printed["decks"] == 2
+    assert printed["house_edge"] == float(expected)
+    assert printed["house_edge_insured"] == 0.02
+    assert "insured (2 %)" in croupier_odds("--rules", str(book)).stdout
+
+
+def test_a_house_without_insurance_prints_none() -> None:
+    printed = json.loads(croupier_odds("--rules", "lac", "--json").stdout)
+    assert printed["house_edge_insured"] is None
+    assert "none sold" in croupier_odds("--rules", "lac").stdout
+
+
+def test_an_unknown_rulebook_exits_2_with_one_line() -> None:
+    done = croupier_odds("--rules", "nowhere", "--json")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert "nowhere" in done.stderr

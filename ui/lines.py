@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from croupier.decisions import Action, SettlementLine
-from croupier.ledger import Stake
 from croupier.money import money_text
+from croupier.stakes import Stake
 from ui.i18n import Lang, action_name, chance_name, tr
 
 # A line's colour by what the croupier does: red for chips taken, green for chips given.

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from croupier.decisions import Chance
 from croupier.events import ChoosePrison, PrisonChoice
-from croupier.ledger import Stake
+from croupier.stakes import Stake
 from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.i18n import Lang, chance_name, tr
