@@ -42,6 +42,7 @@ class Refusal(enum.Enum):
                   "(croupier audit set-pin --key-file)")
     WRONG_PIN = "wrong PIN"
     LOCKED = "corrections are locked after repeated wrong PINs"
+    NO_REASON = "a correction needs a reason: say why"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +126,14 @@ class ChefDesk:
         return self._check(role, pin, action, stored, who=who)
 
     def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
-        """The table's decisions after the correction, or why it was refused."""
-        refused = self.authorize(role, pin, event_record(correction)["type"], correction.who)
+        """The table's decisions after the correction, or why it was refused. A correction
+        says why, or it is refused before its PIN is even looked at (a wrong PIN would
+        otherwise count towards the lock for a form left half filled)."""
+        action = event_record(correction)["type"]
+        if not correction.why.strip():
+            self._journal(action, Refusal.NO_REASON, correction.who)
+            return Refused(Refusal.NO_REASON)
+        refused = self.authorize(role, pin, action, correction.who)
         if refused:
             return refused
         return self.live.apply(correction)
@@ -164,7 +171,8 @@ class ChefDesk:
 
     def _journal(self, action: str, refusal: Refusal, who: str) -> None:
         result = {Refusal.ROLE: "role", Refusal.NO_PIN: "no_pin", Refusal.WRONG_PIN: "wrong_pin",
-                  Refusal.LOCKED: "locked", Refusal.SETUP_ONLY: "setup_only"}[refusal]
+                  Refusal.LOCKED: "locked", Refusal.SETUP_ONLY: "setup_only",
+                  Refusal.NO_REASON: "no_reason"}[refusal]
         self.live.journal.append("auth", {"action": action, "who": who, "result": result},
                                  at=self._stamp())
 

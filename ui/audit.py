@@ -3,8 +3,11 @@ against theory, the alarms, and the corrections behind the PIN."""
 
 from __future__ import annotations
 
+import json
 import math
+import time
 from collections.abc import Callable
+from datetime import tzinfo
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -12,7 +15,9 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
 )
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -20,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -31,24 +37,40 @@ from PySide6.QtWidgets import (
 
 from croupier.cards import Card
 from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
-from journal.chef import Correction, Refused
-from ui.audit_data import AuditReport, JournalLine
+from journal.chef import Correction, Refusal, Refused
+from ui.audit_data import AlarmLine, AuditReport, JournalLine
 from ui.i18n import Lang, tr
+from ui.phrases import (
+    alarm_text,
+    chef_refusal_text,
+    detail_text,
+    kind_name,
+    local_time,
+    refusal_text,
+    row_text,
+    verdict_text,
+)
 from ui.widgets import ALARM, STYLE, CardPicker, Keypad, big_button
 
 JOURNAL_COLUMNS = ("#", "time", "kind", "record")
 _ROOT = QModelIndex()
 STATS_COLUMNS = ("scope", "test", "observed", "expected", "p")
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1  # a row's words, raw body included
+RESOLVED = "#9fb8ad"  # an alarm answered: read, but no longer calling for the eye
 
 
 class JournalModel(QAbstractTableModel):
     """The journal's rows as a table over a plain list: a day holds some ten thousand rows,
-    too many to make four Qt items for each on the GUI thread."""
+    too many to make four Qt items for each on the GUI thread. Each row is put into words
+    in the screen's language when first shown, and kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, zone: tzinfo | None = None) -> None:
         super().__init__()
         self.lines: list[JournalLine] = []
         self.headers: list[str] = list(JOURNAL_COLUMNS)
+        self.lang = Lang.FR
+        self.zone = zone
+        self._words: dict[int, str] = {}  # row index → its words in `lang`
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(self.lines)
@@ -56,12 +78,47 @@ class JournalModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(JOURNAL_COLUMNS)
 
+    def words(self, row: int) -> str:
+        if (text := self._words.get(row)) is None:
+            line = self.lines[row]
+            text = self._words[row] = row_text(line.kind, line.text, self.lang, self.zone)
+        return text
+
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
-        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+        if not index.isValid():
             return None
         line = self.lines[index.row()]
-        return (str(line.seq), line.at[11:23], line.kind, line.text)[index.column()]
+        if role == SEARCH_ROLE:
+            return (f"{line.seq} {local_time(line.at, self.zone)} {kind_name(line.kind, self.lang)}"
+                    f" {self.words(index.row())} {line.text}")
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        match index.column():
+            case 0:
+                return str(line.seq)
+            case 1:
+                return local_time(line.at, self.zone)
+            case 2:
+                return kind_name(line.kind, self.lang)
+        return self.words(index.row())
+
+    def set_lang(self, lang: Lang) -> None:
+        if lang is not self.lang:
+            self.lang = lang
+            self._words.clear()
+            if self.lines:
+                self.dataChanged.emit(self.index(0, 0),
+                                      self.index(len(self.lines) - 1, len(JOURNAL_COLUMNS) - 1))
+
+    def raw(self, row: int) -> str:
+        """The row as stored: its number, its UTC stamp, its kind and its whole body."""
+        line = self.lines[row]
+        try:
+            body = json.dumps(json.loads(line.text), indent=2, ensure_ascii=False)
+        except ValueError:
+            body = line.text
+        return f"#{line.seq}  {line.at}  {line.kind}\n{body}"
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
@@ -78,6 +135,7 @@ class JournalModel(QAbstractTableModel):
         if restart:
             self.beginResetModel()
             self.lines = list(lines)
+            self._words.clear()
             self.endResetModel()
         elif lines:
             first = len(self.lines)
@@ -98,6 +156,11 @@ class CorrectionsPanel(QWidget):
         super().__init__(parent)
         self._correct, self._set_pin = correct, set_pin
         self._pin_set = False
+        self.lang = Lang.FR
+        self._unlock_at = 0.0  # time.monotonic() when the lock ends; 0: not locked
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(1000)
+        self.countdown.timeout.connect(self._tick)
         grid = QGridLayout(self)
         self.pin_label, self.who_label, self.why_label = QLabel(), QLabel(), QLabel()
         self.pin = QLineEdit()
@@ -134,6 +197,7 @@ class CorrectionsPanel(QWidget):
         grid.addWidget(self.answer, 5, 0, 1, 8)
 
     def retranslate(self, lang: Lang) -> None:
+        self.lang = lang
         self.pin_label.setText(tr("pin", lang))
         self.who_label.setText(tr("who", lang))
         self.why_label.setText(tr("why", lang))
@@ -150,11 +214,15 @@ class CorrectionsPanel(QWidget):
     def _correct_card(self) -> None:
         card: Card | None = self.picker.current()
         if card is None:
-            self.say("?", ok=False)
+            self.say(tr("pick_a_card", self.lang), ok=False)
             return
         self._send(CorrectCard(card, *self._who_why()))
 
     def _send(self, correction: Correction) -> None:
+        if not correction.why:  # the desk refuses it too; here the PIN stays typed
+            self.say(f"{tr('refused', self.lang)}: {tr('refusal_no_reason', self.lang)}",
+                     ok=False)
+            return
         self.say("…", ok=True)
         self._correct(self.pin.text().strip(), correction)
         self.pin.clear()  # a PIN is typed for each correction, never left on the screen
@@ -172,17 +240,39 @@ class CorrectionsPanel(QWidget):
 
     def show_state(self, pin_set: bool, locked_for: float, lang: Lang) -> None:
         self._pin_set = pin_set
-        enabled = pin_set and locked_for <= 0
-        for button in (self.correct_button, self.void_button, self.end_button,
-                       self.reopen_button):
-            button.setEnabled(enabled)
+        self.lang = lang
+        self._unlock_at = time.monotonic() + locked_for if locked_for > 0 else 0.0
         # Only a PIN already set can be changed here: the first is set at the table's set-up.
         self.set_pin_button.setEnabled(pin_set)
         self.new_pin.setEnabled(pin_set)
         if not pin_set:
+            self._enable(False)
             self.say(tr("pin_at_setup", lang), ok=False)
-        elif locked_for > 0:
-            self.say(f"{tr('refused', lang)}: locked ({locked_for:.0f} s)", ok=False)
+            return
+        self._tick()
+        if self._unlock_at:
+            self.countdown.start()
+
+    def locked_for(self) -> float:
+        return max(0.0, self._unlock_at - time.monotonic()) if self._unlock_at else 0.0
+
+    def _tick(self) -> None:
+        """Once a second while locked: the seconds left, and the buttons back at zero."""
+        left = self.locked_for()
+        self._enable(self._pin_set and left <= 0)
+        if left > 0:
+            self.say(f"{tr('refusal_locked', self.lang)} — "
+                     f"{tr('locked_for', self.lang, seconds=math.ceil(left))}", ok=False)
+            return
+        self.countdown.stop()
+        if self._unlock_at:  # the lock just ended: its message goes with it
+            self._unlock_at = 0.0
+            self.say("", ok=True)
+
+    def _enable(self, enabled: bool) -> None:
+        for button in (self.correct_button, self.void_button, self.end_button,
+                       self.reopen_button):
+            button.setEnabled(enabled)
 
 
 class AuditView(QWidget):
@@ -195,10 +285,14 @@ class AuditView(QWidget):
         refresh: Callable[[], None],
         lang: Lang = Lang.FR,
         parent: QWidget | None = None,
+        *,
+        zone: tzinfo | None = None,
     ) -> None:
+        """`zone`: the casino's time zone (None: this computer's)."""
         super().__init__(parent)
         self.setStyleSheet(STYLE)
         self.lang = lang
+        self.zone = zone
         self.report: AuditReport | None = None
         self.verdict_label = QLabel("")
         self.verdict_label.setStyleSheet("font-size: 22pt; font-weight: bold;")
@@ -209,22 +303,34 @@ class AuditView(QWidget):
         header.addWidget(self.refresh_button)
 
         self.search = QLineEdit()
-        self.model = JournalModel()
+        self.model = JournalModel(zone)
         self.filter = QSortFilterProxyModel()
         self.filter.setSourceModel(self.model)
-        self.filter.setFilterKeyColumn(-1)  # search every column
+        self.filter.setFilterKeyColumn(0)
+        self.filter.setFilterRole(SEARCH_ROLE)  # the words and the raw row alike
         self.filter.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.search.textChanged.connect(self.filter.setFilterFixedString)
         self.table = QTableView()
         self.table.setModel(self.filter)
+        self.table.setWordWrap(False)  # the words come in lines of their own
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)  # never "…": scroll instead
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         header_view = self.table.horizontalHeader()
         header_view.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header_view.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header_view.setStretchLastSection(True)
+        # A payout of eight seats is nine lines: each row as tall as its words.
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
+        self.table.clicked.connect(self._show_raw)
+        self.raw = QTextEdit()
+        self.raw.setReadOnly(True)
+        self.raw.setStyleSheet("font-family: monospace; font-size: 14pt;")
+        self.raw.setMaximumHeight(220)
         journal_tab = QWidget()
         journal_layout = QVBoxLayout(journal_tab)
         journal_layout.addWidget(self.search)
-        journal_layout.addWidget(self.table)
+        journal_layout.addWidget(self.table, 1)
+        journal_layout.addWidget(self.raw)
 
         self.marque = QTextEdit()
         self.marque.setReadOnly(True)
@@ -267,7 +373,11 @@ class AuditView(QWidget):
             self.tabs.setTabText(i, tr(key, lang) if key != "marque"
                                  else f"{tr('marque', lang)} / {tr('statistics', lang)}")
         self.corrections.retranslate(lang)
-        self.model.set_headers([tr(key, lang) for key in JOURNAL_COLUMNS])
+        self.raw.setPlaceholderText(tr("tap_for_raw", lang))
+        self.model.set_lang(lang)
+        headers = [tr(key, lang) for key in JOURNAL_COLUMNS]
+        headers[1] += f" ({local_time('2000-01-01T12:00:00+00:00', self.zone).split()[-1]})"
+        self.model.set_headers(headers)
         self.stats.setHorizontalHeaderLabels([tr(key, lang) for key in STATS_COLUMNS])
         if self.report is not None:
             self.show_report(self.report)
@@ -279,23 +389,42 @@ class AuditView(QWidget):
         if verdict is not None and verdict.intact:
             text, colour = f"✔ {tr('intact', lang)} — {verdict.rows} {tr('rows', lang)}", "#7CFC9A"
         elif verdict is not None:
-            text, colour = (f"✘ {tr('broken', lang)} — row {verdict.bad_row}: "
-                            f"{verdict.reason}", ALARM)
+            text, colour = f"✘ {verdict_text(verdict, lang)}", ALARM
         else:
-            text, colour = f"✘ {report.verdict_error}", ALARM
+            text, colour = f"✘ {tr('unreadable_journal', lang)}", ALARM
         self.verdict_label.setText(text)
         self.verdict_label.setStyleSheet(f"font-size: 22pt; font-weight: bold; color: {colour};")
         self._fill_journal(report)
         self._fill_statistics(report)
-        self.alarms.clear()
-        for alarm in report.alarms:
-            self.alarms.addItem(f"#{alarm.seq}  {alarm.at}  [{alarm.kind}] {alarm.text}")
-        if not report.alarms:
-            self.alarms.addItem(tr("no_alarm", lang))
+        self._fill_alarms(report.alarms)
         self.corrections_log.clear()
         for entry in report.corrections:
-            self.corrections_log.addItem(f"#{entry.seq} {entry.at[11:19]} {entry.text}")
+            self.corrections_log.addItem(f"#{entry.seq}  {local_time(entry.at, self.zone)}  "
+                                         f"{row_text(entry.kind, entry.text, lang, self.zone)}")
         self.corrections.show_state(report.pin_set, report.locked_for, lang)
+
+    def _fill_alarms(self, alarms: tuple[AlarmLine, ...]) -> None:
+        """The open alarms first, in red; the resolved ones after, greyed, saying by which
+        row: an alarm answered no longer calls for the eye, but stays on the record."""
+        lang = self.lang
+        self.alarms.clear()
+        for line in alarms:
+            text = (f"#{line.seq}  {local_time(line.at, self.zone)}  "
+                    f"{alarm_text(line.alarm, lang, self.zone)}")
+            if line.resolved_by is not None:
+                text += f"  ✔ {tr('resolved_at', lang, seq=line.resolved_by)}"
+            item = QListWidgetItem(text)
+            item.setForeground(QColor(ALARM if line.resolved_by is None else RESOLVED))
+            self.alarms.addItem(item)
+        if not any(line.resolved_by is None for line in alarms):
+            self.alarms.insertItem(0, tr("no_alarm", lang))
+
+    def open_alarms(self) -> int:
+        return sum(1 for line in self.report.alarms if line.resolved_by is None) \
+            if self.report else 0
+
+    def _show_raw(self, index: QModelIndex) -> None:
+        self.raw.setPlainText(self.model.raw(self.filter.mapToSource(index).row()))
 
     def _fill_journal(self, report: AuditReport) -> None:
         # A journal only grows: a report holds the rows new since the last one, or all.
@@ -303,7 +432,8 @@ class AuditView(QWidget):
         self.table.scrollToBottom()  # the latest rows are what the chef looks at first
 
     def _fill_statistics(self, report: AuditReport) -> None:
-        lines = [f"{name}\n  {results}\n  {colours}" for name, results, colours in report.marques]
+        lines = [f"{tr('shoe', self.lang)} {name.rsplit(' ', 1)[-1]}\n  {results}\n  {colours}"
+                 for name, results, colours in report.marques]
         self.marque.setPlainText("\n".join(lines) or "—")
         self.stats_note.setText(report.stats_note)
         self.stats.setRowCount(len(report.tests))
@@ -317,10 +447,18 @@ class AuditView(QWidget):
                 self.stats.setItem(i, j, item)
 
     def show_refused(self, refused: Refused) -> None:
-        wait = f" ({refused.retry_in:.0f} s)" if refused.retry_in else ""
-        self.corrections.say(f"{tr('refused', self.lang)}: {refused.why.value}{wait}", ok=False)
+        self.corrections.say(f"{tr('refused', self.lang)}: "
+                             f"{chef_refusal_text(refused, self.lang)}", ok=False)
+        if refused.why is Refusal.LOCKED or refused.retry_in > 0:
+            self.corrections.show_state(True, refused.retry_in, self.lang)
 
     def show_answer(self, what: str, ok: bool) -> None:
         """The table's answer to a correction that passed the PIN: done, or why not."""
-        word = tr("done" if ok else "refused", self.lang)
-        self.corrections.say(f"{word}: {what}", ok=ok)
+        lang = self.lang
+        if what == "PIN":
+            said = tr("pin_changed", lang)
+        elif ok:
+            said = "; ".join(detail_text(d, lang) or tr("done", lang) for d in what.split("; "))
+        else:
+            said = refusal_text(what, lang)
+        self.corrections.say(f"{tr('done' if ok else 'refused', lang)}: {said}", ok=ok)
