@@ -383,6 +383,23 @@ def coup_outcome(coup: CoupDecided, lang: Lang) -> str:
             assert_never(coup.result)
 
 
+def call_gloss(coup: CoupDecided | None, noir_point: int, lang: Lang) -> str:
+    """What goes beneath the tailleur's French calls: the same calls in the screen's
+    language (nothing in French: the calls are French already). `noir_point`: the noir
+    row's point once complete (above 30), before the coup is decided."""
+    if lang is Lang.FR:
+        return ""
+    if coup is None:
+        return tr(f"point_{noir_point}", lang) if 31 <= noir_point <= 40 else ""
+    said = [tr(f"point_{coup.noir_point}", lang), tr(f"point_{coup.rouge_point}", lang)]
+    if coup.couleur is None:
+        tie = "gloss_refait" if coup.result is Result.REFAIT else "gloss_tie"
+        said[1] = tr(tie, lang, point=said[1])
+    else:
+        said.append(tr(f"gloss_{coup.result.value}_{coup.couleur.value}", lang))
+    return " · ".join(said)
+
+
 def settlement_line_text(line: SettlementLine, lang: Lang) -> str:
     """One stake's fate: `Payer · place 5 · noir 100 → 100`."""
     text = (f"{action_name(line.action, lang)} · {tr('seat', lang).lower()} {line.seat} · "
