@@ -115,6 +115,9 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "need_seat_chance": ("Choisir la place et la chance", "Choose the seat and the chance",
                          "Scegliere il posto e la chance"),
     "need_amount": ("Saisir le montant", "Enter the amount", "Inserire l'importo"),
+    "repeat_stakes": ("Répéter les mises", "Repeat last stakes", "Ripeti le puntate"),
+    "limits": ("Min {minimum} — max {maximum}", "Min {minimum} — max {maximum}",
+               "Min {minimum} — max {maximum}"),
     # -- the chef's journal, as the chef says it ({named} values are filled in) ---------
     "raw_row": ("Ligne brute", "Raw row", "Riga grezza"),
     "tap_for_raw": ("Touchez une ligne pour la voir brute", "Tap a row to see it raw",
