@@ -28,7 +28,7 @@ def test_language_switch_retranslates_every_view(qtbot, bridge) -> None:
     assert [window.tabText(i) for i in range(3)] == ["Tailleur", "Capo tavolo", "Rilettura"]
     assert window.dealer.noir_row.title.text() == "Nero"
     assert window.audit.refresh_button.text() == "Verifica"
-    assert window.replay.next_button.text() == "Colpo successivo ▶"
+    assert window.replay.next_button.text() == "Successivo ▶"
 
 
 def test_the_dealer_tab_follows_the_table_and_the_audit_tab_asks_for_a_report(
