@@ -85,13 +85,20 @@ def test_journal_table_is_searchable(qtbot, bridge, views) -> None:
     kinds = [line.kind for line in audit.model.lines]
     assert kinds.count("input") == kinds.count("decisions") == len(BURN) + len(NOIR) + len(ROUGE)
     qtbot.keyClicks(audit.search, "8h")
-    # The input card 8H and the decisions row of the coup that holds it.
-    assert audit.filter.rowCount() == 2
-    kinds = {audit.filter.index(i, 2).data() for i in range(2)}
-    assert kinds == {"Saisie", "Table"}  # an input, and the table's answer to it
+    # The input card 8H and the decisions row of the coup that holds it, each whole.
+    assert found(audit) == {("input", 1), ("decisions", 3)}  # the card, the coup, the payout
+    shown = {audit.filter.index(i, 2).data() for i in range(audit.filter.rowCount())}
+    assert shown == {"Saisie", "Table", ""}  # a row's kind on its first line only
     audit.search.clear()
     qtbot.keyClicks(audit.search, "noir 34")  # the words, not only the raw row
-    assert audit.filter.rowCount() == 1
+    assert found(audit) == {("decisions", 3)}
+
+
+def found(audit: AuditView) -> set[tuple[str, int]]:
+    """The journal rows a search shows, each with how many table lines it takes."""
+    lines = [audit.model.line_of(audit.filter.mapToSource(audit.filter.index(i, 0)).row())
+             for i in range(audit.filter.rowCount())]
+    return {(line.kind, lines.count(line)) for line in lines}
 
 
 def test_verification_state_shows_a_tampered_row(qtbot, bridge, views, tmp_path) -> None:
@@ -232,27 +239,28 @@ def test_rows_read_as_the_chef_speaks_in_local_time_and_whole(  # type: ignore[n
         refresh(qtbot, bridge, audit)
     finally:
         bridge.stop()
-    words = [audit.model.index(i, 3).data() for i in range(audit.model.rowCount())]
-    assert "Mise : place 8, 100 sur inverse" in words
-    coup = next(text for text in words if "Coup 1 —" in text)
-    assert "Coup 1 — noir 34, rouge 33 — rouge gagne, couleur gagne" in coup.splitlines()
-    assert "  Payer · place 8 · rouge 100" in coup.splitlines()
-    assert len(coup.splitlines()) == 2 + 1 + 32  # the card, the coup, the payout's 32 lines
+    shown = [audit.model.index(i, 3).data() for i in range(audit.model.rowCount())]
+    assert "Mise : place 8, 100 sur inverse" in shown
+    assert "Coup 1 — noir 34, rouge 33 — rouge gagne, couleur gagne" in shown
+    assert "  Payer · place 8 · rouge 100" in shown
+    coup = next(line for line in audit.model.lines if "Coup 1 —" in line.words[0])
+    assert len(coup.words[0].splitlines()) == 1 + 1 + 1 + 32  # card, coup, payout, 32 stakes
+    assert sum(1 for i in range(audit.model.rowCount())
+               if audit.model.line_of(i) is coup) == 35  # a table line each
     at = audit.model.lines[0].at
     expected = datetime.fromisoformat(at).astimezone(monaco).strftime("%H:%M:%S %Z")
     assert audit.model.index(0, 1).data() == expected
     assert expected.endswith(("CET", "CEST"))
     assert audit.model.headerData(1, Qt.Orientation.Horizontal).endswith(
         f"({expected.split()[-1]})")
-    audit.table.resizeColumnsToContents()
     metrics = audit.table.fontMetrics()
-    row = words.index(coup)
-    widest = max(metrics.horizontalAdvance(line) for line in coup.splitlines())
-    assert audit.table.columnWidth(3) >= widest
-    assert audit.table.rowHeight(row) >= len(coup.splitlines()) * metrics.lineSpacing()
+    widest = max(metrics.horizontalAdvance(text) for text in shown)
+    assert audit.table.columnWidth(3) >= widest  # no line cut off at the right
+    assert all(audit.table.rowHeight(i) >= metrics.height()  # nor at the bottom
+               for i in range(audit.model.rowCount()))
     audit.set_lang(Lang.IT)
-    assert any("Colpo 1 — nero 34, rosso 33 — vince rosso, vince colore" in
-               audit.model.index(i, 3).data() for i in range(audit.model.rowCount()))
+    assert "Colpo 1 — nero 34, rosso 33 — vince rosso, vince colore" in [
+        audit.model.index(i, 3).data() for i in range(audit.model.rowCount())]
 
 
 def test_the_raw_row_is_one_tap_away(qtbot, bridge, views) -> None:  # type: ignore[no-untyped-def]
@@ -261,11 +269,14 @@ def test_the_raw_row_is_one_tap_away(qtbot, bridge, views) -> None:  # type: ign
     refresh(qtbot, bridge, audit)
     audit.resize(1280, 800)
     audit.show()
-    row = next(i for i, line in enumerate(audit.model.lines) if line.kind == "input")
+    row = next(i for i in range(audit.model.rowCount())
+               if audit.model.line_of(i).kind == "input")
+    line = audit.model.line_of(row)
+    audit.table.scrollTo(audit.filter.index(row, 3))
     rect = audit.table.visualRect(audit.filter.index(row, 3))
     qtbot.mouseClick(audit.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     raw = audit.raw.toPlainText()
-    assert raw.startswith(f"#{audit.model.lines[row].seq}  {audit.model.lines[row].at}  input")
+    assert raw.startswith(f"#{line.seq}  {line.at}  input")
     assert '"card": "4C"' in raw
 
 

@@ -39,7 +39,7 @@ from croupier.cards import Card
 from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
 from journal.chef import Correction, Refusal, Refused
 from ui.audit_data import AlarmLine, AuditReport, JournalLine
-from ui.i18n import Lang, tr
+from ui.i18n import LANGS, Lang, tr
 from ui.phrases import (
     alarm_text,
     chef_refusal_text,
@@ -60,9 +60,10 @@ RESOLVED = "#9fb8ad"  # an alarm answered: read, but no longer calling for the e
 
 
 class JournalModel(QAbstractTableModel):
-    """The journal's rows as a table over a plain list: a day holds some ten thousand rows,
-    too many to make four Qt items for each on the GUI thread. Each row is put into words
-    in the screen's language when first shown, and kept."""
+    """The journal's rows as a table over plain lists: a day holds some ten thousand rows,
+    too many to make four Qt items for each on the GUI thread. A row's words (put into
+    words by the report's process, in every language) take a table line each, all of one
+    height: nothing is cut off, and no row's height is ever measured."""
 
     def __init__(self, zone: tzinfo | None = None) -> None:
         super().__init__()
@@ -70,50 +71,57 @@ class JournalModel(QAbstractTableModel):
         self.headers: list[str] = list(JOURNAL_COLUMNS)
         self.lang = Lang.FR
         self.zone = zone
-        self._words: dict[int, str] = {}  # row index → its words in `lang`
+        self._shown: list[tuple[int, str]] = []  # table line → (journal line, its words)
+        self._found: list[str] = []  # journal line → what a search finds it by, made once
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self.lines)
+        return 0 if parent.isValid() else len(self._shown)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(JOURNAL_COLUMNS)
 
-    def words(self, row: int) -> str:
-        if (text := self._words.get(row)) is None:
-            line = self.lines[row]
-            text = self._words[row] = row_text(line.kind, line.text, self.lang, self.zone)
-        return text
+    def line_of(self, row: int) -> JournalLine:
+        """The journal line a table line belongs to."""
+        return self.lines[self._shown[row][0]]
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
         if not index.isValid():
             return None
-        line = self.lines[index.row()]
-        if role == SEARCH_ROLE:
-            return (f"{line.seq} {local_time(line.at, self.zone)} {kind_name(line.kind, self.lang)}"
-                    f" {self.words(index.row())} {line.text}")
+        at, text = self._shown[index.row()]
+        line = self.lines[at]
+        first = index.row() == 0 or self._shown[index.row() - 1][0] != at
+        if role == SEARCH_ROLE:  # every line of a row is found by any of its words
+            return self._search_text(at)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         match index.column():
             case 0:
-                return str(line.seq)
+                return str(line.seq) if first else ""
             case 1:
-                return local_time(line.at, self.zone)
+                return local_time(line.at, self.zone) if first else ""
             case 2:
-                return kind_name(line.kind, self.lang)
-        return self.words(index.row())
+                return kind_name(line.kind, self.lang) if first else ""
+        return text
+
+    def _search_text(self, at: int) -> str:
+        while len(self._found) <= at:
+            line = self.lines[len(self._found)]
+            self._found.append(f"{line.seq} {kind_name(line.kind, self.lang)} "
+                               f"{line.words[LANGS.index(self.lang)]} {line.text}")
+        return self._found[at]
 
     def set_lang(self, lang: Lang) -> None:
         if lang is not self.lang:
+            self.beginResetModel()
             self.lang = lang
-            self._words.clear()
-            if self.lines:
-                self.dataChanged.emit(self.index(0, 0),
-                                      self.index(len(self.lines) - 1, len(JOURNAL_COLUMNS) - 1))
+            self._shown = self._lines_of(self.lines, 0)
+            self._found = []
+            self.endResetModel()
 
     def raw(self, row: int) -> str:
         """The row as stored: its number, its UTC stamp, its kind and its whole body."""
-        line = self.lines[row]
+        line = self.line_of(row)
         try:
             body = json.dumps(json.loads(line.text), indent=2, ensure_ascii=False)
         except ValueError:
@@ -130,17 +138,25 @@ class JournalModel(QAbstractTableModel):
         self.headers = headers
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(headers) - 1)
 
+    def _lines_of(self, lines: list[JournalLine], first: int) -> list[tuple[int, str]]:
+        which = LANGS.index(self.lang)
+        return [(first + i, text) for i, line in enumerate(lines)
+                for text in line.words[which].split("\n")]
+
     def add_lines(self, lines: tuple[JournalLine, ...], *, restart: bool) -> None:
         """Append `lines`; with `restart`, in place of every row shown so far."""
         if restart:
             self.beginResetModel()
             self.lines = list(lines)
-            self._words.clear()
+            self._shown = self._lines_of(self.lines, 0)
+            self._found = []
             self.endResetModel()
         elif lines:
-            first = len(self.lines)
-            self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
+            added = self._lines_of(list(lines), len(self.lines))
+            self.beginInsertRows(QModelIndex(), len(self._shown),
+                                 len(self._shown) + len(added) - 1)
             self.lines.extend(lines)
+            self._shown.extend(added)
             self.endInsertRows()
 
 
@@ -315,12 +331,15 @@ class AuditView(QWidget):
         self.table.setWordWrap(False)  # the words come in lines of their own
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)  # never "…": scroll instead
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setShowGrid(False)  # a row's lines read as one
         header_view = self.table.horizontalHeader()
         header_view.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header_view.setResizeContentsPrecision(200)  # the widths from the first rows only
         header_view.setStretchLastSection(True)
-        # A payout of eight seats is nine lines: each row as tall as its words.
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.verticalHeader().hide()
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setMinimumSectionSize(1)
+        rows.hide()
         self.table.clicked.connect(self._show_raw)
         self.raw = QTextEdit()
         self.raw.setReadOnly(True)
@@ -374,6 +393,9 @@ class AuditView(QWidget):
                                  else f"{tr('marque', lang)} / {tr('statistics', lang)}")
         self.corrections.retranslate(lang)
         self.raw.setPlaceholderText(tr("tap_for_raw", lang))
+        self.table.ensurePolished()
+        self.table.verticalHeader().setDefaultSectionSize(
+            self.table.fontMetrics().lineSpacing() + 6)
         self.model.set_lang(lang)
         headers = [tr(key, lang) for key in JOURNAL_COLUMNS]
         headers[1] += f" ({local_time('2000-01-01T12:00:00+00:00', self.zone).split()[-1]})"

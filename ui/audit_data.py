@@ -24,17 +24,21 @@ from journal.chef import ChefDesk
 from journal.live import JournaledTable
 from journal.stats import Theory, report
 from journal.store import Journal, Row, Verdict, verify
+from ui.i18n import LANGS
+from ui.phrases import row_words
 
 
 @dataclass(frozen=True, slots=True)
 class JournalLine:
-    """A journal row as stored: `text` is its body (a PIN's hash left out), which the view
-    puts into words and shows raw on a tap."""
+    """A journal row as stored: `text` is its body (a PIN's hash left out), shown raw on a
+    tap; `words`, the row as the chef says it in each language (`ui.i18n.LANGS`), put into
+    words here rather than on the screen's thread."""
 
     seq: int
     at: str
     kind: str
     text: str
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,9 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
             continue  # already shown, and holds no alarm or correction
         body = _body(row)
         if row.seq > after:
-            lines.append(JournalLine(row.seq, row.at, row.kind, dumps(_shown(body))))
+            text = dumps(_shown(body))
+            lines.append(JournalLine(row.seq, row.at, row.kind, text,
+                                     row_words(row.kind, text, LANGS)))
         if row.kind == "input":
             alarms.input(row.seq, body)
         elif row.kind == "auth":

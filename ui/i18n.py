@@ -488,7 +488,8 @@ ACTION_KEYS: Final = {
     Action.PREMIUM: ("Prime d'assurance", "Insurance premium", "Premio assicurativo"),
 }
 
-_INDEX: Final = {Lang.FR: 0, Lang.EN: 1, Lang.IT: 2}
+LANGS: Final = tuple(Lang)  # the order of the words of `words` and of `ACTION_KEYS`
+_INDEX: Final = {lang: i for i, lang in enumerate(LANGS)}
 
 
 def tr(key: str, lang: Lang, **values: object) -> str:

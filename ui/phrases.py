@@ -465,15 +465,36 @@ def decision_lines(decision: Decision, lang: Lang, zone: tzinfo | None = None) -
 def row_text(kind: str, body: str, lang: Lang, zone: tzinfo | None = None) -> str:
     """A journal row as the chef reads it, in lines of at most `WIDTH` characters: never cut
     off, whatever the column's width."""
+    return row_words(kind, body, (lang,), zone)[0]
+
+
+def row_words(kind: str, body: str, langs: tuple[Lang, ...],
+              zone: tzinfo | None = None) -> tuple[str, ...]:
+    """`row_text` in each of `langs`, the row read once."""
     try:
         data = json.loads(body, parse_float=Decimal)
-        lines = _row_lines(kind, data, lang, zone) if isinstance(data, dict) else None
+    except (ValueError, ArithmeticError):
+        data = None
+    return tuple(_wrapped(_lines(kind, data, lang, zone), lang) for lang in langs)
+
+
+def _lines(kind: str, data: object, lang: Lang, zone: tzinfo | None) -> list[str] | None:
+    if not isinstance(data, dict):
+        return None
+    try:
+        return _row_lines(kind, data, lang, zone)
     except (ValueError, TypeError, KeyError, ArithmeticError, FixtureError, CardError):
-        lines = None
+        return None
+
+
+def _wrapped(lines: list[str] | None, lang: Lang) -> str:
     if lines is None:
         lines = [tr("unreadable_row", lang)]
     out: list[str] = []
     for line in lines or [tr("nothing_happened", lang)]:
+        if len(line) <= WIDTH:
+            out.append(line)
+            continue
         indent = line[: len(line) - len(line.lstrip())]
         out += textwrap.wrap(line, WIDTH, subsequent_indent=indent + "  ") or [line]
     return "\n".join(out)
