@@ -123,3 +123,15 @@ def test_text_is_at_least_14_px(qtbot, bridge) -> None:  # type: ignore[no-untyp
             if QFontInfo(label.font()).pixelSize() < 14:
                 small.append(label.text())
     assert small == []
+
+
+def test_a_failure_of_the_table_is_said_in_the_screens_language(qtbot, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    broken = TableBridge(tmp_path, load_rulebook("venezia"))  # a folder: no journal opens
+    window = TableWindow(broken, load_rulebook("venezia"), Lang.IT)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(broken.failed, timeout=5000):
+        broken.start()
+    broken.stop()
+    assert window.dealer.alarm_banner.text() == (
+        "⚠ Il giornale del tavolo non si apre: il tavolo non può giocare")
+    assert str(tmp_path) in capsys.readouterr().err  # the path, for whoever fixes it

@@ -34,10 +34,13 @@ from ui.phrases import (
     alarm_text,
     call_gloss,
     device_text,
+    failure_text,
     local_time,
     refusal_key,
     refusal_text,
     row_text,
+    scope_text,
+    statistic_text,
 )
 
 
@@ -169,3 +172,18 @@ def test_beneath_the_calls_the_screens_language() -> None:
     assert call_gloss(coup, 34, Lang.FR) == ""
     assert call_gloss(None, 34, Lang.IT) == "quattro"
     assert call_gloss(None, 12, Lang.IT) == ""
+
+
+def test_the_statistics_in_words() -> None:
+    assert statistic_text("rouge against noir", Lang.IT) == "rosso contro nero"
+    assert statistic_text("16 of 27", Lang.FR) == "16 sur 27"
+    assert statistic_text("cards: 311 of 312", Lang.IT) == "carte: 311 su 312"
+    assert statistic_text("8.3 7.7", Lang.IT) == "8.3 7.7"
+    assert scope_text("table.db shoe 3", Lang.FR) == "Sabot 3"
+    assert scope_text("table.db", Lang.EN) == "Journal"
+
+
+def test_a_failure_names_no_path() -> None:
+    said = failure_text("cannot open the journal: [Errno 21] Is a directory: '/var/x'", Lang.FR)
+    assert said == tr("fail_open", Lang.FR)
+    assert failure_text("disk full", Lang.IT) == tr("fail_other", Lang.IT)

@@ -3,6 +3,7 @@ language switch, wired to the bridge's signals."""
 
 from __future__ import annotations
 
+import sys
 from datetime import tzinfo
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
 from ui.i18n import Lang, tr
 from ui.keypad import KEY_PX
+from ui.phrases import failure_text
 from ui.replay import ReplayView
 from ui.widgets import STYLE
 
@@ -43,6 +45,7 @@ class TableWindow(QTabWidget):
         self.setStyleSheet(STYLE + TAB_STYLE)
         self.setWindowTitle("Trente et Quarante")
         self.kiosk = False
+        self.lang = lang
         self.bridge = bridge
         self.dealer = DealerScreen(bridge.submit, lang)
         self.audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit, lang,
@@ -55,7 +58,7 @@ class TableWindow(QTabWidget):
         bridge.audit_ready.connect(self.audit.show_report)
         bridge.refused.connect(self.audit.show_refused)
         bridge.answered.connect(self.audit.show_answer)
-        bridge.failed.connect(self.dealer.alarm_banner.setText)
+        bridge.failed.connect(self._failed)
         self.currentChanged.connect(self._tab_changed)
         self.lang_buttons: dict[Lang, QPushButton] = {}
         switch = QWidget()
@@ -75,7 +78,12 @@ class TableWindow(QTabWidget):
         self.setCornerWidget(switch)
         self.set_lang(lang)
 
+    def _failed(self, message: str) -> None:
+        print(f"croupier ui: {message}", file=sys.stderr)  # the details, paths and all
+        self.dealer.alarm_banner.setText(f"⚠ {failure_text(message, self.lang)}")
+
     def set_lang(self, lang: Lang) -> None:
+        self.lang = lang
         for i, key in enumerate(("dealer", "audit", "replay")):
             self.setTabText(i, tr(key, lang))
         self.lang_buttons[lang].setChecked(True)

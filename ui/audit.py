@@ -48,6 +48,8 @@ from ui.phrases import (
     local_time,
     refusal_text,
     row_text,
+    scope_text,
+    statistic_text,
     verdict_text,
 )
 from ui.widgets import ALARM, STYLE, CardPicker, Keypad, big_button
@@ -414,6 +416,7 @@ class AuditView(QWidget):
             text, colour = f"✘ {verdict_text(verdict, lang)}", ALARM
         else:
             text, colour = f"✘ {tr('unreadable_journal', lang)}", ALARM
+            self.raw.setPlainText(report.verdict_error)  # what the verification could not do
         self.verdict_label.setText(text)
         self.verdict_label.setStyleSheet(f"font-size: 22pt; font-weight: bold; color: {colour};")
         self._fill_journal(report)
@@ -457,11 +460,13 @@ class AuditView(QWidget):
         lines = [f"{tr('shoe', self.lang)} {name.rsplit(' ', 1)[-1]}\n  {results}\n  {colours}"
                  for name, results, colours in report.marques]
         self.marque.setPlainText("\n".join(lines) or "—")
-        self.stats_note.setText(report.stats_note)
+        # the reason the coups cannot be read is the verification's to name
+        self.stats_note.setText(tr("st_unreadable", self.lang) if report.stats_note else "")
         self.stats.setRowCount(len(report.tests))
         for i, test in enumerate(report.tests):
             p_value = "—" if math.isnan(test.p_value) else f"{test.p_value:.3g}"
-            cells = (test.scope, test.test, test.observed, test.expected, p_value)
+            cells = (scope_text(test.scope, self.lang), statistic_text(test.test, self.lang),
+                     statistic_text(test.observed, self.lang), test.expected, p_value)
             for j, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)
                 if test.flagged:

@@ -559,3 +559,39 @@ def kind_name(kind: str, lang: Lang) -> str:
     key = "kind_" + kind
     text = tr(key, lang)
     return kind if text == key else text
+
+
+_FAILURES: Final = (("cannot open the journal", "fail_open"),
+                    ("cannot read the journal", "fail_read"),
+                    ("the table stopped", "fail_stopped"))
+
+
+def failure_text(message: str, lang: Lang) -> str:
+    """The table's own failure (`TableBridge.failed`) in the screen's language; its details
+    (paths, errors) are for the terminal."""
+    return tr(next((key for start, key in _FAILURES if message.startswith(start)),
+                   "fail_other"), lang)
+
+
+_TESTS: Final = {"row points 31-40 (chi-square, 9 df)": "st_points",
+                 "rouge against noir": "st_rouge_noir",
+                 "couleur against inverse": "st_couleur_inverse",
+                 "après": "st_apres", "refait": "st_refait"}
+_COUNTED: Final = re.compile(r"(?:cards: )?(?P<count>\d+) of (?P<total>\d+)")
+
+
+def statistic_text(text: str, lang: Lang) -> str:
+    """A test of `journal.stats` by its name, or a count ("16 of 27"), in the screen's
+    language; anything else as it is (numbers)."""
+    if text in _TESTS:
+        return tr(_TESTS[text], lang)
+    if found := _COUNTED.fullmatch(text):
+        key = "st_cards" if text.startswith("cards") else "st_of"
+        return tr(key, lang, count=found["count"], total=found["total"])
+    return text
+
+
+def scope_text(scope: str, lang: Lang) -> str:
+    """`table.db shoe 3` → `Sabot 3`; a whole journal's scope → `Journal`."""
+    head, _, number = scope.rpartition(" shoe ")
+    return f"{tr('shoe', lang)} {number}" if head and number.isdigit() else tr("journal", lang)
