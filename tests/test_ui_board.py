@@ -75,7 +75,7 @@ def test_board_after_a_coup_and_frames_of_a_fixture() -> None:
     assert board.coup is not None
     assert board.coup.number == 2
     assert used == 5 + 8 + 9
-    assert [b.number for b in frames(scenario, VENEZIA)] == [1, 2, 3, 4, 4]
+    assert [f.board.number for f in frames(scenario, VENEZIA)] == [1, 2, 3, 4, 4]
 
 
 def test_the_demo_scenario_has_stakes_on_the_first_coup() -> None:
