@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
 
     from croupier.table import Event
     from ui.bridge import Feed
-    from ui.demo_players import GatedFeed
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
 SCREEN_SIZE = (1600, 1000)  # the pictures' default size
@@ -174,13 +173,11 @@ def _ui(options: argparse.Namespace) -> int:
     feeds: tuple[Feed, ...] = ()
     opening: list[Event] = []
     workdir: Path | None = None
-    gate: GatedFeed | None = None
-    seed = 0
     if options.demo:
         workdir = demo_folder()
         journal = Path(options.journal) if options.journal else workdir / "journal.db"
-        gate, opening, seed = _demo_feed(options, workdir)
-        feeds = (gate,)
+        feed, opening = _demo_feed(options, workdir)
+        feeds = (feed,)
     elif options.shoe:
         feeds = (serial_feed(options.shoe, options.dialect),)
     elif options.camera:
@@ -191,13 +188,6 @@ def _ui(options: argparse.Namespace) -> int:
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
     window = TableWindow(bridge, rulebook, Lang(options.lang), zone=options.tz)
-    if gate is not None:
-        import random
-
-        from ui.demo_players import DemoPlayers
-
-        players = DemoPlayers(bridge, gate, random.Random(seed), parent=window)
-        app.installEventFilter(players)  # a touch anywhere holds back the demo's own call
     print(f"croupier ui: journal {journal}", file=sys.stderr)
     if options.first_frame:
         from ui.render import FirstPaint
@@ -257,14 +247,11 @@ def _quit_on_interrupt(app: QApplication) -> None:
     timer.start(250)
 
 
-def _demo_feed(options: argparse.Namespace, workdir: Path
-               ) -> tuple[GatedFeed, list[Event], int]:
-    """The demo's shoe, dealing while bets are closed; its opening events; its seed."""
+def _demo_feed(options: argparse.Namespace, workdir: Path) -> tuple[Feed, list[Event]]:
     import random
 
     from croupier.fixtures import render_shoe
     from croupier.shuffle import regulation_shoe
-    from ui.demo_players import GatedFeed
     from ui.feeds import simulator_feed
     from ui.scenario import DEMO_TABLE
 
@@ -272,13 +259,9 @@ def _demo_feed(options: argparse.Namespace, workdir: Path
     fixture = workdir / f"demo-{seed}.shoe"
     fixture.write_text(render_shoe(regulation_shoe(random.Random(seed), face_up_rate=0.004)),
                        encoding="utf-8")
-    print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s "
-          "once rien ne va plus is called (by the demo itself after a few seconds untouched)",
+    print(f"croupier ui: demo shoe {fixture} (seed {seed}), a card every {options.pace} s",
           file=sys.stderr)
-    # The simulator deals flat out, held back by its link while the gate is shut: the gate
-    # keeps the pace.
-    gate = GatedFeed(simulator_feed(fixture, pace=0.0), pace=options.pace)
-    return gate, list(DEMO_TABLE), seed
+    return simulator_feed(fixture, pace=options.pace), list(DEMO_TABLE)
 
 
 def _headless(options: argparse.Namespace, *, announce: bool = True) -> int:
