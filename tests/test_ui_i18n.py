@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from croupier.calls import coup_calls
 from croupier.decisions import Action, Chance, Result
 from croupier.rulebook import load_rulebook
+from ui import i18n
 from ui.i18n import ACTION_KEYS, Lang, keys, tr, words
 from ui.render import _build
 from ui.scenario import demo_scenario
@@ -51,6 +52,11 @@ def test_every_key_has_words_in_every_language(key: str) -> None:
     if key not in SAME_IN_ENGLISH and key.startswith(("rf_", "de_", "ev_", "dev_", "al_",
                                                       "refusal_", "vr_", "what_")):
         assert italian != english, f"{key} is English in Italian"
+
+
+def test_no_key_is_defined_twice() -> None:
+    """The journal's words live in a dict of their own: a key in both would hide one."""
+    assert set(i18n._TEXT) & set(i18n._MORE_TEXT) == set()
 
 
 def test_every_action_has_words_in_every_language() -> None:

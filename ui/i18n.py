@@ -96,11 +96,6 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "open_file": ("Ouvrir…", "Open…", "Apri…"),
     "previous": ("◀ Précédent", "◀ Previous", "◀ Precedente"),
     "next": ("Suivant ▶", "Next ▶", "Successivo ▶"),
-    "refused_because": ("{what} — refusé : {why}", "{what} — refused: {why}",
-                        "{what} — rifiutato: {why}"),
-    "replay_end": ("Fin de l'enregistrement", "End of the record", "Fine della registrazione"),
-    "replay_bad_file": ("Fichier illisible : {why}", "Unreadable file: {why}",
-                        "File illeggibile: {why}"),
     "apres": ("Après", "Tie", "Après"),
     "refait": ("Refait", "Refait", "Refait"),
     "void": ("Coup annulé", "Coup annulled", "Colpo annullato"),
@@ -120,9 +115,31 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
     "need_seat_chance": ("Choisir la place et la chance", "Choose the seat and the chance",
                          "Scegliere il posto e la chance"),
     "need_amount": ("Saisir le montant", "Enter the amount", "Inserire l'importo"),
-    "repeat_stakes": ("Répéter les mises", "Repeat last stakes", "Ripeti le puntate"),
-    "limits": ("Min {minimum} — max {maximum}", "Min {minimum} — max {maximum}",
-               "Min {minimum} — max {maximum}"),
+}
+
+ACTION_KEYS: Final = {
+    Action.COLLECT: ("Ramasser", "Collect", "Incassare"),
+    Action.PAY: ("Payer", "Pay", "Pagare"),
+    Action.PRISON: ("En prison", "To prison", "In prigione"),
+    Action.FREE: ("Libérer", "Free", "Liberare"),
+    Action.SHARE: ("Partager", "Share", "Dividere"),
+    Action.MOVE: ("Déplacer", "Move", "Spostare"),
+    Action.RETURN: ("Rendre", "Give back", "Restituire"),
+    Action.STAND: ("Reste", "Stands", "Resta"),
+    Action.PREMIUM: ("Prime d'assurance", "Insurance premium", "Premio assicurativo"),
+}
+
+# The words of the chef's journal, the refusals, the alarms and the keypad: a dict of their own,
+# so that keys added to either never collide unseen (tests/test_ui_i18n.py).
+_MORE_TEXT: Final[dict[str, tuple[str, str, str]]] = {
+    "refused_because": ("{what} — refusé : {why}", "{what} — refused: {why}",
+                        "{what} — rifiutato: {why}"),
+    "replay_end": ("Fin de l'enregistrement", "End of the record", "Fine della registrazione"),
+    "replay_bad_file": ("Fichier illisible : {why}", "Unreadable file: {why}",
+                        "File illeggibile: {why}"),
+    "keypad_repeat": ("Répéter les mises", "Repeat last stakes", "Ripeti le puntate"),
+    "keypad_limits": ("Min {minimum} — max {maximum}", "Min {minimum} — max {maximum}",
+                      "Min {minimum} — max {maximum}"),
     # -- the chef's journal, as the chef says it ({named} values are filled in) ---------
     "raw_row": ("Ligne brute", "Raw row", "Riga grezza"),
     "tap_for_raw": ("Touchez une ligne pour la voir brute", "Tap a row to see it raw",
@@ -503,18 +520,7 @@ _TEXT: Final[dict[str, tuple[str, str, str]]] = {
                         "card not read (best guess {card}): confirm it",
                         "carta non letta (lettura probabile {card}): da confermare"),
 }
-
-ACTION_KEYS: Final = {
-    Action.COLLECT: ("Ramasser", "Collect", "Incassare"),
-    Action.PAY: ("Payer", "Pay", "Pagare"),
-    Action.PRISON: ("En prison", "To prison", "In prigione"),
-    Action.FREE: ("Libérer", "Free", "Liberare"),
-    Action.SHARE: ("Partager", "Share", "Dividere"),
-    Action.MOVE: ("Déplacer", "Move", "Spostare"),
-    Action.RETURN: ("Rendre", "Give back", "Restituire"),
-    Action.STAND: ("Reste", "Stands", "Resta"),
-    Action.PREMIUM: ("Prime d'assurance", "Insurance premium", "Premio assicurativo"),
-}
+_ALL: Final = {**_TEXT, **_MORE_TEXT}
 
 LANGS: Final = tuple(Lang)  # the order of the words of `words` and of `ACTION_KEYS`
 _INDEX: Final = {lang: i for i, lang in enumerate(LANGS)}
@@ -523,14 +529,14 @@ _INDEX: Final = {lang: i for i, lang in enumerate(LANGS)}
 def tr(key: str, lang: Lang, **values: object) -> str:
     """The label `key` in `lang`, its `{named}` places filled from `values`; an unknown key
     shows as itself, never as an error."""
-    words = _TEXT.get(key)
+    words = _ALL.get(key)
     text = words[_INDEX[lang]] if words else key
     return text.format(**values) if values else text
 
 
 def words(key: str) -> tuple[str, str, str]:
     """The label `key` in every language (French, English, Italian)."""
-    return _TEXT[key]
+    return _ALL[key]
 
 
 def chance_name(chance: Chance, lang: Lang) -> str:
@@ -542,4 +548,4 @@ def action_name(action: Action, lang: Lang) -> str:
 
 
 def keys() -> frozenset[str]:
-    return frozenset(_TEXT)
+    return frozenset(_ALL)

@@ -173,7 +173,7 @@ class AmountKeypad(QWidget):
         self.lang = lang
         self.keys["."].setText(decimal_mark(lang))
         self.clear_key.setText(tr("clear", lang))
-        self.repeat_key.setText(tr("repeat_stakes", lang))
+        self.repeat_key.setText(tr("keypad_repeat", lang))
         self._show()
 
     def _show(self) -> None:
@@ -186,4 +186,4 @@ class AmountKeypad(QWidget):
             f"color: {'#f4f1e6' if ok else ALARM};")
         low = "—" if self.minimum is None else money_text(self.minimum)
         high = "—" if self.maximum is None else money_text(self.maximum)
-        self.limits.setText(tr("limits", lang, minimum=low, maximum=high))
+        self.limits.setText(tr("keypad_limits", lang, minimum=low, maximum=high))
