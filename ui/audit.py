@@ -40,6 +40,7 @@ from croupier.events import CorrectCard, EndShoe, ReopenBets, VoidCoup
 from journal.chef import Correction, Refusal, Refused
 from ui.audit_data import AlarmLine, AuditReport, JournalLine
 from ui.i18n import LANGS, Lang, tr
+from ui.keypad import KEY_PX
 from ui.phrases import (
     alarm_text,
     chef_refusal_text,
@@ -59,6 +60,15 @@ _ROOT = QModelIndex()
 STATS_COLUMNS = ("scope", "test", "observed", "expected", "p")
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 1  # a row's words, raw body included
 RESOLVED = "#9fb8ad"  # an alarm answered: read, but no longer calling for the eye
+# Columns apart, and a scroll bar a finger can hold: 9 mm wide at 96 dpi.
+JOURNAL_STYLE = f"""
+QTableView::item {{ padding: 0 10px; }}
+QScrollBar:vertical {{ width: {KEY_PX}px; background: #0a3a2a; }}
+QScrollBar::handle:vertical {{ background: #9fd3bd; min-height: {KEY_PX}px; border-radius: 8px; }}
+QScrollBar:horizontal {{ height: {KEY_PX}px; background: #0a3a2a; }}
+QScrollBar::handle:horizontal {{ background: #9fd3bd; min-width: {KEY_PX}px; border-radius: 8px; }}
+QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; }}
+"""
 
 
 class JournalModel(QAbstractTableModel):
@@ -330,6 +340,7 @@ class AuditView(QWidget):
         self.search.textChanged.connect(self.filter.setFilterFixedString)
         self.table = QTableView()
         self.table.setModel(self.filter)
+        self.table.setStyleSheet(JOURNAL_STYLE)
         self.table.setWordWrap(False)  # the words come in lines of their own
         self.table.setTextElideMode(Qt.TextElideMode.ElideNone)  # never "…": scroll instead
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
