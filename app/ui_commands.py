@@ -10,6 +10,8 @@ import shutil
 import signal
 import sys
 import tempfile
+import zoneinfo
+from datetime import tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
     from croupier.table import Event
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
-SCREEN_SIZE = (1600, 1000)
+SCREEN_SIZE = (1600, 1000)  # the pictures' default size
 
 
 def _ui_parser() -> CommandParser:
@@ -58,7 +60,20 @@ def _ui_parser() -> CommandParser:
                         help="ship the journal to the casino floor's PostgreSQL as it grows")
     parser.add_argument("--table", dest="table_id", metavar="ID",
                         help="the table's name on the floor (with --floor)")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="full screen, for the table's PC (else the window opens where "
+                        "and as large as it was last closed)")
+    parser.add_argument("--tz", metavar="ZONE", type=_zone,
+                        help="the casino's time zone for the chef's journal, such as "
+                        "Europe/Monaco (default: this computer's)")
     return parser
+
+
+def _zone(name: str) -> tzinfo:
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError) as err:
+        raise argparse.ArgumentTypeError(f"no time zone {name!r}: {err}") from None
 
 
 def _screenshot_parser() -> CommandParser:
@@ -177,7 +192,7 @@ def _ui(options: argparse.Namespace) -> int:
     bridge = TableBridge(journal, rulebook, sources, secret=read_secret(options.key_file))
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
-    window = TableWindow(bridge, rulebook, Lang(options.lang))
+    window = TableWindow(bridge, rulebook, Lang(options.lang), zone=options.tz)
     if options.demo:
         from ui.demo import DemoPlayers
 
@@ -193,8 +208,7 @@ def _ui(options: argparse.Namespace) -> int:
         FirstPaint.quit_after(window.dealer, app)
     _quit_on_interrupt(app)
     bridge.start()
-    window.resize(*SCREEN_SIZE)
-    window.show()
+    window.present(kiosk=options.kiosk)
     shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
     if options.floor:
         from floor.beside import shipper_beside  # its own process: the screen never waits

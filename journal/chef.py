@@ -43,6 +43,7 @@ class Refusal(enum.Enum):
                   "(croupier audit set-pin --key-file)")
     WRONG_PIN = "wrong PIN"
     LOCKED = "corrections are locked after repeated wrong PINs"
+    NO_REASON = "a correction needs a reason: say why"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +127,14 @@ class ChefDesk:
         return self._check(role, pin, action, stored, who=who)
 
     def correct(self, role: Role, pin: str, correction: Correction) -> list[Decision] | Refused:
-        """The table's decisions after the correction, or why it was refused."""
-        refused = self.authorize(role, pin, event_record(correction)["type"], correction.who)
+        """The table's decisions after the correction, or why it was refused. A correction
+        says why, or it is refused before its PIN is even looked at (a wrong PIN would
+        otherwise count towards the lock for a form left half filled)."""
+        action = event_record(correction)["type"]
+        if not correction.why.strip():
+            self._journal(action, Refusal.NO_REASON, correction.who)
+            return Refused(Refusal.NO_REASON)
+        refused = self.authorize(role, pin, action, correction.who)
         if refused:
             return refused
         return self.live.apply(correction)
@@ -185,5 +192,7 @@ def _refusal_code(refusal: Refusal) -> str:
             return "locked"
         case Refusal.SETUP_ONLY:
             return "setup_only"
+        case Refusal.NO_REASON:
+            return "no_reason"
         case _:
             assert_never(refusal)

@@ -189,3 +189,12 @@ def test_export_never_prints_the_pin_hash(desk: ChefDesk) -> None:
         assert done.returncode == 0, done.stderr
         assert "scrypt" not in done.stdout
         assert "(hidden)" in done.stdout
+
+
+@pytest.mark.parametrize("why", ["", "   "])
+def test_a_correction_without_a_reason_is_refused_and_journaled(desk: ChefDesk, why: str) -> None:
+    before = len(list(desk.live.journal.rows("input")))
+    assert desk.correct(Role.CHEF, "471108", VoidCoup("chef", why)) == Refused(Refusal.NO_REASON)
+    assert len(list(desk.live.journal.rows("input"))) == before  # the table never saw it
+    assert auth_results(desk)[-1] == "no_reason"
+    assert desk.locked_for() == 0  # no PIN was tried: nothing counts towards the lock

@@ -85,7 +85,7 @@ def test_board_after_a_coup_and_frames_of_a_fixture() -> None:
     assert board.coup is not None
     assert board.coup.number == 2
     assert used == 5 + 8 + 9
-    assert [b.number for b in frames(scenario, VENEZIA)] == [1, 2, 3, 4, 4]
+    assert [f.board.number for f in frames(scenario, VENEZIA)] == [1, 2, 3, 4, 4]
 
 
 def test_the_demo_scenario_has_stakes_on_the_first_coup() -> None:
@@ -191,7 +191,9 @@ def test_a_voided_card_is_named() -> None:
 
 def test_the_banner_keeps_an_alarm_only_while_it_asks_for_something() -> None:
     alarm = DeviceAlarm("shoe", "E3 Card Not Read")
-    assert play([*cards(*BURN), alarm]).banner == "shoe: E3 Card Not Read"
+    shown = play([*cards(*BURN), alarm]).banner
+    assert shown is not None
+    assert shown.message == "shoe: E3 Card Not Read"
     gone = play([*cards(*BURN), alarm, *cards("9H")])
     assert gone.banner is None
     assert gone.alarms[0].message == "shoe: E3 Card Not Read"  # kept in the history
@@ -199,5 +201,7 @@ def test_the_banner_keeps_an_alarm_only_while_it_asks_for_something() -> None:
     assert play([*cards(*BURN), unread]).banner is not None
     assert play([*cards(*BURN), unread, *cards("9H")]).banner is None
     check = DeviceAlarm("table", "down for a while", check=True)
-    assert play([*cards(*BURN), check, *cards("9H")]).banner == "down for a while"
+    waiting = play([*cards(*BURN), check, *cards("9H")]).banner
+    assert waiting is not None
+    assert waiting.message == "table: down for a while"
     assert play([*cards(*BURN), check, *cards("9H"), BaizeChecked("tailleur")]).banner is None

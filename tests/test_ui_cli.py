@@ -104,3 +104,23 @@ def test_has_display(monkeypatch, env, shown) -> None:
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(sys, "platform", "linux")
     assert has_display() is shown
+
+
+def test_the_kiosk_opens_full_screen_in_the_casinos_zone(tmp_path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-m", "croupier", "ui", "--demo", "--first-frame", "--pace", "0.05",
+         "--kiosk", "--tz", "Europe/Monaco", "--journal", str(tmp_path / "kiosk.db")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("first frame at ")
+
+
+def test_an_unknown_time_zone_is_one_line(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main("ui", ["--demo", "--tz", "Europe/Atlantis"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("croupier ui: argument --tz: no time zone 'Europe/Atlantis'")
+    assert "\n" not in err

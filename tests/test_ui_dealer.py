@@ -54,7 +54,7 @@ def test_rows_fill_card_by_card_with_running_points(qtbot, bridge, screen) -> No
     apply(qtbot, bridge, *cards("KC", "7D"))
     assert screen.noir_row.point.text() == "34"
     assert screen.call_fr.text() == "quatre"  # the noir point is announced as soon as it is out
-    assert screen.call_en.text() == "four"
+    assert screen.call_en.text() == ""  # in French the calls need no gloss
 
 
 def test_decided_coup_shows_calls_and_chance_plan(qtbot, bridge, screen) -> None:
@@ -62,7 +62,10 @@ def test_decided_coup_shows_calls_and_chance_plan(qtbot, bridge, screen) -> None
     assert screen.rouge_row.cards() == list(ROUGE)
     assert screen.rouge_row.point.text() == "33"
     assert screen.call_fr.text() == "quatre · trois · rouge gagne et couleur"
-    assert screen.call_en.text() == "four · three · red and colour"
+    assert screen.call_en.text() == ""
+    screen.set_lang(Lang.IT)
+    assert screen.call_en.text() == "quattro · tre · rosso e colore"
+    screen.set_lang(Lang.FR)
     assert payout(screen) == ["Ramasser: Inverse, Noir", "puis payer: Rouge, Couleur"]
     assert "Brûlées 5" in screen.shoe_label.text()
     assert "Distribuées 8" in screen.shoe_label.text()
@@ -77,17 +80,19 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
     apply(qtbot, bridge, *cards(*BURN))  # bets open once the burn is done
     click(qtbot, panel.seat_buttons[2])
     click(qtbot, panel.chance_buttons[Chance.ROUGE])
-    # Chips from the table's minimum up: 10, 20, 25, 50, 100.
-    assert [b.text() for b in panel.chip_buttons] == ["+10", "+20", "+25", "+50", "+100"]
-    click(qtbot, panel.chip_buttons[4])
-    assert panel.amount.text() == "100"
+    # Chips from the table's minimum to its maximum.
+    assert [b.text() for b in panel.keypad.chips.values()] == ["10", "20", "50", "100", "500",
+                                                               "1000"]
+    click(qtbot, panel.keypad.chips[Decimal(100)])
+    assert panel.keypad.amount() == Decimal(100)
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
     assert screen.layout_panel.lines() == ["Place 3 · Rouge · 100"]
-    assert panel.amount.text() == ""  # accepted: the amount is cleared
+    assert panel.keypad.amount() is None  # accepted: the amount is cleared
     click(qtbot, panel.seat_buttons[4])
     click(qtbot, panel.chance_buttons[Chance.NOIR])
-    qtbot.keyClicks(panel.amount, "50")
+    click(qtbot, panel.keypad.keys["5"])
+    click(qtbot, panel.keypad.keys["0"])
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
     apply(qtbot, bridge, *cards(*NOIR, *ROUGE))
@@ -107,7 +112,7 @@ def test_rien_ne_va_plus_closes_bets_and_a_late_stake_is_refused(qtbot, bridge, 
     assert "Rien ne va plus" in screen.status.text()
     assert not screen.close_bets_button.isEnabled()
     apply(qtbot, bridge, PlaceStake(1, Chance.NOIR, Decimal(10)))
-    assert "closed" in screen.stake_panel.note.text()
+    assert "les jeux sont fermés" in screen.stake_panel.note.text()  # in the screen's words
 
 
 def test_void_card_removes_the_dropped_card_and_is_journaled(
@@ -163,6 +168,7 @@ def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
 def test_alarms_show_in_the_banner_and_the_list(qtbot, bridge, screen) -> None:
     apply(qtbot, bridge, DeviceAlarm("shoe", "E3 Card Not Read"))
     assert "E3 Card Not Read" in screen.alarm_banner.text()
+    assert "shoe:" not in screen.alarm_banner.text()  # said in words, not the engine's
     assert screen.alarm_list.count() == 1
 
 

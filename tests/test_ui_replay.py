@@ -7,11 +7,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from croupier.cards import Card
-from croupier.events import CardDrawn
+from croupier.events import CardDrawn, CorrectCard
 from croupier.rulebook import load_rulebook
 from journal.live import JournaledTable
 from tests.test_ui_support import BURN, FIXTURES, NOIR, ROUGE, cards
+from ui.i18n import Lang
 from ui.replay import ReplayView
+from ui.scenario import Moment
 from ui.widgets import CardFace
 
 VENEZIA = load_rulebook("venezia")
@@ -28,7 +30,7 @@ def opened(qtbot, path: Path) -> ReplayView:  # type: ignore[no-untyped-def]
 
 def test_step_forward_and_back_through_a_fixture(qtbot) -> None:
     view = opened(qtbot, FIXTURES / "couleur_calls.shoe")
-    assert len(view.boards) == 5  # four coups, then the cut card and the talon
+    assert len(view.frames) == 5  # four coups, then the cut card and the talon
     assert view.board_view.call_fr.text() == "quatre · trois · rouge gagne et couleur"
     assert not view.previous_button.isEnabled()
     qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
@@ -63,7 +65,7 @@ def test_a_journal_replays_as_it_was_dealt(qtbot, tmp_path) -> None:
         live.apply(event)
     live.close()
     view = opened(qtbot, tmp_path / "t.db")
-    assert len(view.boards) == 2
+    assert len(view.frames) == 2
     assert view.board_view.rouge_row.cards() == list(ROUGE)
     qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
     assert view.board_view.noir_row.cards() == ["6S"]
@@ -78,7 +80,7 @@ def test_an_unreadable_file_is_named_not_fatal(qtbot, tmp_path) -> None:
         thread = view.open(str(bad))
     thread.join()
     assert "bad token 'XX'" in view.position.text()
-    assert view.boards == []
+    assert view.frames == []
 
 
 def test_a_journal_replays_under_the_rules_it_was_opened_with(qtbot, tmp_path) -> None:
@@ -89,3 +91,47 @@ def test_a_journal_replays_under_the_rules_it_was_opened_with(qtbot, tmp_path) -
     view = opened(qtbot, tmp_path / "fr.db")
     # france burns a card the shuffler turned face up: the row starts with the next one.
     assert view.board_view.noir_row.cards() == ["9H"]
+
+
+def test_prison_choices_and_refusals_between_coups_are_shown(qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = opened(qtbot, FIXTURES / "sessions" / "choices_again_venezia.session.jsonl")
+    moments = [frame.moment for frame in view.frames]
+    assert Moment.CHOICE in moments
+    assert Moment.REFUSED in moments  # a choice made once no choice is open
+    first_choice = moments.index(Moment.CHOICE)
+    assert Moment.COUP in moments[:first_choice]  # after the refait's coup, before the next
+    view.step(first_choice)
+    assert view.note.text() == "Prison : place 1 déplace de rouge vers noir"
+    view.set_lang(Lang.IT)
+    assert view.note.text() == "Prigione: il posto 1 sposta da rosso a nero"
+    refused = moments.index(Moment.REFUSED)
+    view.step(refused - view.index)
+    assert "rifiutato" in view.note.text()
+
+
+def test_a_correction_in_a_journal_is_a_step_of_its_own(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    live = JournaledTable.open(tmp_path / "c.db", VENEZIA, durable=False)
+    for event in [*cards(*BURN, "9H", "8S"), CorrectCard(Card.parse("KC"), "chef Rossi",
+                                                          "misread"), *cards("KC", "7D")]:
+        live.apply(event)
+    live.close()
+    view = opened(qtbot, tmp_path / "c.db")
+    assert [frame.moment for frame in view.frames] == [Moment.CORRECTION, Moment.END]
+    assert view.note.text() == "Correction par chef Rossi (misread) : 8♠ lue comme K♣"
+    assert view.board_view.noir_row.cards() == ["9H", "KC"]
+
+
+def test_after_a_bad_file_the_old_board_is_gone(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    view = opened(qtbot, FIXTURES / "couleur_calls.shoe")
+    view.resize(1280, 800)
+    view.show()
+    assert view.board_view.isVisible()
+    bad = tmp_path / "bad.shoe"
+    bad.write_text("QH XX\n", encoding="utf-8")
+    with qtbot.waitSignal(view.loader.failed, timeout=5000):
+        view.open(str(bad)).join()
+    assert not view.board_view.isVisible()
+    assert view.note.text() == ""
+    assert view.position.text().startswith("Fichier illisible : ")
+    assert not view.next_button.isEnabled()
+    assert not view.previous_button.isEnabled()

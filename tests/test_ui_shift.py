@@ -23,9 +23,9 @@ from journal.store import Journal
 from tests.test_ui_support import apply
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
+from ui.keypad import MIN_TARGET_PX
 from ui.stake_panel import CHANCES, SEATS
 
-MIN_TARGET = 34  # px: 9 mm at 96 dpi
 VENEZIA = load_rulebook("venezia")
 REFAIT = ("TH", "TS", "TD", "AC", "TC", "KS", "QH", "AH")  # noir 31, rouge 31
 CUT_AFTER = 240  # cards dealt before the red card comes out at a coup's end
@@ -54,7 +54,7 @@ def targets_problems(window: QWidget, size: tuple[int, int],
         if not button.isVisibleTo(window):
             continue
         name = button.text() or button.objectName() or "a button"
-        if button.width() < MIN_TARGET or button.height() < MIN_TARGET:
+        if button.width() < MIN_TARGET_PX or button.height() < MIN_TARGET_PX:
             problems.append(f"{name}: {button.width()}×{button.height()} px")
         if button.fontMetrics().horizontalAdvance(button.text()) > button.width():
             problems.append(f"{name}: its words are cut off at {button.width()} px")
@@ -116,12 +116,13 @@ class Shift:
             chance = CHANCES[seat % len(CHANCES)]
             tap(self.qtbot, panel.seat_buttons[seat - 1])
             tap(self.qtbot, panel.chance_buttons[chance])
-            tap(self.qtbot, panel.chip_buttons[0])
+            chip, value = next(iter(panel.keypad.chips.values())), panel.keypad.minimum
+            tap(self.qtbot, chip)
             count = len(self.screen.board.view.stakes)  # type: ignore[union-attr]
             tap(self.qtbot, panel.place_button)
             self.wait(lambda c=count: len(self.screen.board.view.stakes) > c)  # type: ignore[union-attr]
             self.script.append({"type": "stake", "seat": seat, "chance": chance.value,
-                                "amount": int(panel.chip_buttons[0].text()[1:]),
+                                "amount": int(value or 0),
                                 "insured": False})
 
     def repeat_stakes(self) -> None:
@@ -166,7 +167,7 @@ class Shift:
                         if plan.item(i).data(Qt.ItemDataRole.UserRole) == index)
             plan.scrollToItem(item)
             rect = plan.visualItemRect(item)
-            assert rect.height() >= MIN_TARGET, rect
+            assert rect.height() >= MIN_TARGET_PX, rect
             self.qtbot.mouseClick(plan.viewport(), Qt.MouseButton.LeftButton,
                                   pos=rect.center())
             self.wait(lambda i=index: i in self.screen.board.paid)  # type: ignore[union-attr]

@@ -7,12 +7,15 @@ against the theory, alarms, correction attempts) and the view only displays it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from croupier.cards import DECKS_IN_SIXAIN, SIXAIN_SIZE
-from croupier.errors import CroupierError
+from croupier.decision_records import decision_from_record
+from croupier.decisions import Alarm
+from croupier.engine import BAIZE_CHECK
+from croupier.errors import CroupierError, FixtureError
 from croupier.jsonout import dumps
 from croupier.odds import table_odds
 from croupier.rulebook import Rulebook
@@ -21,14 +24,31 @@ from journal.chef import ChefDesk
 from journal.live import JournaledTable
 from journal.stats import Theory, report
 from journal.store import Journal, Row, Verdict, verify
+from ui.i18n import LANGS
+from ui.phrases import row_words
 
 
 @dataclass(frozen=True, slots=True)
 class JournalLine:
+    """A journal row as stored: `text` is its body (a PIN's hash left out), shown raw on a
+    tap; `words`, the row as the chef says it in each language (`ui.i18n.LANGS`), put into
+    words here rather than on the screen's thread."""
+
     seq: int
     at: str
     kind: str
     text: str
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmLine:
+    """An alarm the table raised at row `seq`, and the row that resolved it (None: open)."""
+
+    seq: int
+    at: str
+    alarm: Alarm
+    resolved_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +74,7 @@ class AuditReport:
     marques: tuple[tuple[str, str, str], ...]  # (shoe, rouge/noir line, couleur line)
     tests: tuple[TestLine, ...]
     stats_note: str
-    alarms: tuple[JournalLine, ...]
+    alarms: tuple[AlarmLine, ...]  # the open ones first, each group the latest first
     corrections: tuple[JournalLine, ...]  # corrections made and every PIN attempt
     pin_set: bool
     locked_for: float
@@ -82,20 +102,24 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
     only from row `after` on, since a journal only grows."""
     path = live.journal.path
     lines: list[JournalLine] = []
-    alarms: list[JournalLine] = []
+    alarms = _Alarms()
     corrections: list[JournalLine] = []
     rows = 0
     pin_set = False
     for row in live.journal.rows():
         rows += 1
-        if row.seq <= after and row.kind == "input":
+        if row.seq <= after and row.kind == "decisions" and '"warning"' not in row.body \
+                and '"correction"' not in row.body:
             continue  # already shown, and holds no alarm or correction
         body = _body(row)
-        line = JournalLine(row.seq, row.at, row.kind, dumps(_shown(body)))
         if row.seq > after:
-            lines.append(line)
-        if row.kind == "auth":
-            corrections.append(line)
+            text = dumps(_shown(body))
+            lines.append(JournalLine(row.seq, row.at, row.kind, text,
+                                     row_words(row.kind, text, LANGS)))
+        if row.kind == "input":
+            alarms.input(row.seq, body)
+        elif row.kind == "auth":
+            corrections.append(JournalLine(row.seq, row.at, row.kind, dumps(_shown(body))))
             if body.get("action") == "set_pin" and body.get("result") == "granted":
                 pin_set = True
         elif row.kind == "decisions":
@@ -104,15 +128,13 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
                 if not isinstance(decision, dict):
                     continue
                 event = decision.get("event")
-                if event == "warning":
-                    alarms.append(JournalLine(row.seq, row.at, str(decision.get("code")),
-                                              str(decision.get("message"))))
+                if event == "warning" and decision.get("code") != "coup_retracted":
+                    alarms.raised(row.seq, row.at, decision)
                 elif event == "correction":
+                    alarms.corrected(row.seq)
+                    # its own row kind: the view words it as the correction alone
                     corrections.append(JournalLine(row.seq, row.at, "correction",
-                                                   f"{decision.get('action')}: "
-                                                   f"{decision.get('detail')} "
-                                                   f"({decision.get('who')}: "
-                                                   f"{decision.get('why')})"))
+                                                   dumps(decision)))
     verdict, verdict_error = _verify(path, live)
     marques, tests, note = _statistics(path)
     return AuditReport(
@@ -125,11 +147,54 @@ def build_report(live: JournaledTable, desk: ChefDesk, *, after: int = 0) -> Aud
         marques=marques,
         tests=tests,
         stats_note=note,
-        alarms=tuple(reversed(alarms)),
+        alarms=alarms.shown(),
         corrections=tuple(reversed(corrections)),
         pin_set=pin_set,
         locked_for=desk.locked_for(),
     )
+
+
+# What resolves an alarm, by its code: the inputs that answer it; a correction or a new shoe
+# answers the rest (a card twice too many, a talon miscounted).
+_CARD_INPUTS = frozenset({"card", "card_dropped", "correct_card"})
+_ANSWERS: dict[str, frozenset[str]] = {
+    "card_unread": _CARD_INPUTS,
+    "device": frozenset({"card"}),  # the device reads again
+    BAIZE_CHECK: frozenset({"baize_checked"}),
+}
+_BY_THE_CHEF = frozenset({"new_shoe"})
+
+
+class _Alarms:
+    """The alarms in the order raised, each marked resolved by the row that answered it."""
+
+    def __init__(self) -> None:
+        self.found: list[AlarmLine] = []
+
+    def raised(self, seq: int, at: str, record: dict[str, Any]) -> None:
+        try:
+            alarm = decision_from_record(record)
+        except FixtureError:
+            alarm = Alarm(str(record.get("code")), str(record.get("message")))
+        if isinstance(alarm, Alarm):
+            self.found.append(AlarmLine(seq, at, alarm))
+
+    def input(self, seq: int, record: dict[str, Any]) -> None:
+        kind = record.get("type")
+        self.found = [
+            replace(line, resolved_by=seq)
+            if line.resolved_by is None and kind in _ANSWERS.get(line.alarm.code, _BY_THE_CHEF)
+            else line for line in self.found]
+
+    def corrected(self, seq: int) -> None:
+        self.found = [replace(line, resolved_by=seq)
+                      if line.resolved_by is None and line.alarm.code not in _ANSWERS else line
+                      for line in self.found]
+
+    def shown(self) -> tuple[AlarmLine, ...]:
+        latest = self.found[::-1]
+        return (tuple(line for line in latest if line.resolved_by is None)
+                + tuple(line for line in latest if line.resolved_by is not None))
 
 
 def _body(row: Row) -> dict[str, Any]:

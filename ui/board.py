@@ -29,7 +29,7 @@ from croupier.decisions import (
     Settlement,
     SettlementLine,
 )
-from croupier.engine import Phase
+from croupier.engine import BAIZE_CHECK, Phase
 from croupier.events import CardDrawn, NewShoe, TableEvent
 from croupier.table import Event
 from croupier.view import Laid, TableView, losing_chances, row_point
@@ -65,14 +65,15 @@ class Board:
         return row_point(self.rouge)
 
     @property
-    def banner(self) -> str | None:
+    def banner(self) -> Alarm | None:
         """The alarm the tailleur must see now: a card to name and rows to check stay until
         answered; any other alarm until the next event."""
         if self.unread is not None:
-            return self.unread.message
-        if self.view.awaiting_check is not None:
-            return self.view.awaiting_check
-        return self.fresh[0].message if self.fresh else None
+            return self.unread
+        if (check := self.view.awaiting_check) is not None:
+            return next((a for a in self.alarms if a.code == BAIZE_CHECK),
+                        Alarm(BAIZE_CHECK, check))
+        return self.fresh[0] if self.fresh else None
 
     @property
     def calls(self) -> tuple[tuple[str, str], ...]:

@@ -28,6 +28,7 @@ from ui.board import Board
 from ui.i18n import Lang, tr
 from ui.layout_panel import LayoutPanel
 from ui.payout_panel import PayoutPanel, Tick
+from ui.phrases import alarm_text, call_gloss
 from ui.prison_panel import PrisonPanel
 from ui.stake_panel import StakePanel
 from ui.unread_panel import UnreadPanel
@@ -180,6 +181,7 @@ class DealerScreen(QWidget):
 
     def set_lang(self, lang: Lang) -> None:
         self.lang = lang
+        self._relabel = True  # the alarms' list is said again in the new language
         self.noir_row.title.setText(tr("noir", lang))
         self.rouge_row.title.setText(tr("rouge", lang))
         self.close_bets_button.setText(tr("rien_ne_va_plus", lang))
@@ -204,9 +206,9 @@ class DealerScreen(QWidget):
         lang, view = self.lang, board.view
         self.noir_row.show_cards(board.noir)
         self.rouge_row.show_cards(board.rouge)
-        calls = board.calls
-        self.call_fr.setText(" · ".join(fr for fr, _ in calls))
-        self.call_en.setText(" · ".join(en for _, en in calls))
+        self.call_fr.setText(" · ".join(said for said, _ in board.calls))
+        # Beneath, the same calls in the screen's language (none in French).
+        self.call_en.setText(call_gloss(board.coup, board.noir_point, lang))
         self._show_status(board)
         self.payout.show_board(board, lang, read_only=self.read_only)
         self.layout_panel.show_board(board, lang)
@@ -255,9 +257,10 @@ class DealerScreen(QWidget):
 
     def _show_alarms(self, board: Board, previous: Board | None) -> None:
         banner = board.banner
-        self.alarm_banner.setText(f"⚠ {banner}" if banner else "")
-        if previous is not None and previous.alarms == board.alarms:
+        self.alarm_banner.setText(f"⚠ {alarm_text(banner, self.lang)}" if banner else "")
+        if previous is not None and previous.alarms == board.alarms and not self._relabel:
             return
+        self._relabel = False
         self.alarm_list.clear()
         for alarm in board.alarms:
-            self.alarm_list.addItem(alarm.message)
+            self.alarm_list.addItem(alarm_text(alarm, self.lang))

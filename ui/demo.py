@@ -15,7 +15,6 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from decimal import Decimal
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -25,7 +24,8 @@ from croupier.events import ChoosePrison, CloseBets, PlaceStake, PrisonChoice, W
 from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.board import Board
-from ui.stake_panel import CHANCES, SEATS, chips_for
+from ui.keypad import chips_for
+from ui.stake_panel import CHANCES, SEATS
 
 Submit = Callable[[Event], None]
 
@@ -132,7 +132,7 @@ class DemoPlayers(QObject):
         staking = rng.sample(range(1, SEATS + 1), rng.randint(3, SEATS))
         for seat in sorted(staking):
             chance: Chance = rng.choice(CHANCES)
-            amount = Decimal(rng.choice(chips) * rng.randint(1, 3))
+            amount = rng.choice(chips) * rng.randint(1, 3)
             events.append(PlaceStake(seat, chance, amount, rng.random() < 0.2))
         if staking and rng.random() < 0.2:
             seat = staking[0]

@@ -67,9 +67,8 @@ def _build(view: str, scenario: Scenario, rulebook: Rulebook, after: int,
         from ui.replay import ReplayView
 
         replay = ReplayView(rulebook, lang)
-        boards = frames(scenario, rulebook)
-        replay.show_frames(scenario.name, boards)
-        replay.step(max(0, after - 1))
+        replay.show_frames(scenario.name, frames(scenario, rulebook))
+        replay.step_to_coup(after)
         return replay
     from ui.dealer import DealerScreen
 

@@ -3,14 +3,15 @@ scripts and journals, and the boards they fold to coup by coup. No Qt here."""
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from croupier.decisions import Chance, CoupDecided, CoupVoided, Rejected
+from croupier.decisions import Chance, Corrected, CoupDecided, CoupVoided, Decision, Rejected
 from croupier.errors import CroupierError, FixtureError, RulebookError
-from croupier.events import PlaceStake, SetTable
+from croupier.events import ChoosePrison, PlaceStake, SetTable
 from croupier.fixtures import parse_shoe
 from croupier.records import event_from_record
 from croupier.rulebook import Rulebook, load_rulebook
@@ -79,18 +80,51 @@ def _journal_scenario(path: Path) -> Scenario:
     return Scenario(events, rulebook, path.name)
 
 
-def frames(scenario: Scenario, rulebook: Rulebook) -> list[Board]:
-    """The board after each coup (decided or void), then the board where the inputs end."""
+class Moment(enum.Enum):
+    """Why the replay stops at a frame."""
+
+    COUP = "coup"  # a coup decided or void
+    CHOICE = "choice"  # a prison choice after a refait
+    REFUSED = "refused"  # an input the table refused
+    CORRECTION = "correction"  # the chef's correction, or the baize checked
+    END = "end"  # where the inputs end
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board at one moment of the replay, and the input and decisions that made it."""
+
+    board: Board
+    moment: Moment
+    event: Event | None = None
+    decisions: tuple[Decision, ...] = ()
+
+
+def _moment(event: Event, decisions: list[Decision]) -> Moment | None:
+    if any(isinstance(d, CoupDecided | CoupVoided) for d in decisions):
+        return Moment.COUP
+    if any(isinstance(d, Rejected) for d in decisions):
+        return Moment.REFUSED
+    if any(isinstance(d, Corrected) for d in decisions):
+        return Moment.CORRECTION
+    if isinstance(event, ChoosePrison):
+        return Moment.CHOICE
+    return None
+
+
+def frames(scenario: Scenario, rulebook: Rulebook) -> list[Frame]:
+    """The board after each coup (decided or void), each prison choice, each refusal and
+    each correction between them, then the board where the inputs end."""
     table = Table(scenario.rulebook or rulebook)
     board = initial_board(table.view())
-    out: list[Board] = []
+    out: list[Frame] = []
     for event in scenario.events:
         decisions = table.apply(event)
         board = fold(board, event, decisions, table.view())
-        if any(isinstance(d, CoupDecided | CoupVoided) for d in decisions):
-            out.append(board)
-    if not out or out[-1] is not board:
-        out.append(board)
+        if (moment := _moment(event, decisions)) is not None:
+            out.append(Frame(board, moment, event, tuple(decisions)))
+    if not out or out[-1].board is not board:
+        out.append(Frame(board, Moment.END))
     return out
 
 

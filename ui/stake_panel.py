@@ -1,43 +1,30 @@
-"""Stakes by seat: a seat, a chance, an amount (keypad or chips), then place or withdraw."""
+"""Stakes by seat: a seat, a chance, an amount (the keypad's keys and chips), then place or
+withdraw, or repeat the last coup's stakes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
-from functools import partial
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QWidget,
 )
 
 from croupier.decisions import Chance
 from croupier.events import PlaceStake, Withdraw
-from croupier.money import money_text
 from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.i18n import Lang, chance_name, tr
-from ui.widgets import ALARM, Keypad, big_button
+from ui.keypad import AmountKeypad
+from ui.phrases import refusal_text
+from ui.widgets import ALARM, big_button
 
 SEATS = 8
 CHANCES = (Chance.ROUGE, Chance.NOIR, Chance.COULEUR, Chance.INVERSE)
-# The denominations a casino's chips come in; a table shows those its limits allow.
-DENOMINATIONS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 5000, 10000, 100000)
-CHIPS_SHOWN = 5
-
-
-def chips_for(minimum: Decimal | None, maximum: Decimal | None) -> tuple[int, ...]:
-    """The chip buttons for a table's limits: from its minimum up, none above its maximum."""
-    low = minimum or Decimal(10)
-    high = maximum or Decimal(DENOMINATIONS[-1])
-    fitting = [d for d in DENOMINATIONS if low <= d <= high]
-    return tuple(fitting[:CHIPS_SHOWN]) or (int(low),)
 
 
 class StakePanel(QWidget):
@@ -45,7 +32,6 @@ class StakePanel(QWidget):
         super().__init__(parent)
         self._submit = submit
         self._lang = Lang.FR
-        self._chips: tuple[int, ...] = ()
         self._coup = 0
         self._staked: tuple[PlaceStake, ...] = ()  # the free stakes while bets were open
         self._last: tuple[PlaceStake, ...] = ()  # those of the coup before, to repeat
@@ -72,32 +58,23 @@ class StakePanel(QWidget):
             self.chance_group.addButton(button, i)
             self.chance_buttons[chance] = button
             chances.addWidget(button, 1)
-        self.amount = QLineEdit()
-        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
-        grid.addWidget(self.amount, 2, 0, 1, 4)
-        self.clear_button = big_button("", self.amount.clear)
-        grid.addWidget(self.clear_button, 2, 4, 1, 2)
-        # The digits in one row, so that the whole panel stands in the side without
-        # scrolling on a table PC's screen.
-        self.keypad = Keypad(self.amount, columns=11)
-        grid.addWidget(self.keypad, 3, 0, 1, 6)
-        self._chip_row = QHBoxLayout()
-        grid.addLayout(self._chip_row, 4, 0, 1, 6)
-        self.chip_buttons: list[QPushButton] = []
+        self.keypad = AmountKeypad(wide=True)
+        self.keypad.repeat_requested.connect(self._repeat)
+        grid.addWidget(self.keypad, 2, 0, 1, 6)
         self.insured = QPushButton()
         self.insured.setCheckable(True)
         self.place_button = big_button("", self._place)
         self.withdraw_button = big_button("", self._withdraw)
-        self.repeat_button = big_button("", self._repeat)
+        self.repeat_button = self.keypad.repeat_key
         actions = QHBoxLayout()
-        for button in (self.insured, self.place_button, self.withdraw_button,
-                       self.repeat_button):
-            actions.addWidget(button, 1)
-        grid.addLayout(actions, 5, 0, 1, 6)
+        for button, share in ((self.insured, 2), (self.place_button, 2),
+                              (self.withdraw_button, 2), (self.repeat_button, 3)):
+            actions.addWidget(button, share)
+        grid.addLayout(actions, 3, 0, 1, 6)
         self.note = QLabel("")
         self.note.setStyleSheet(f"color: {ALARM}; font-size: 15pt;")
         self.note.setWordWrap(True)
-        grid.addWidget(self.note, 6, 0, 1, 6)
+        grid.addWidget(self.note, 4, 0, 1, 6)
 
     @property
     def last_stakes(self) -> tuple[PlaceStake, ...]:
@@ -109,16 +86,13 @@ class StakePanel(QWidget):
         for chance, button in self.chance_buttons.items():
             button.setText(chance_name(chance, lang))
         self.insured.setText(tr("insured", lang))
-        self.clear_button.setText(tr("clear", lang))
         self.place_button.setText(tr("place_stake", lang))
         self.withdraw_button.setText(tr("withdraw", lang))
-        self.repeat_button.setText(tr("repeat_stakes", lang))
-        self.amount.setPlaceholderText(tr("amount", lang))
+        self.keypad.set_lang(lang)
 
     def show_view(self, view: TableView, rejected: str | None) -> None:
-        chips = chips_for(view.minimum, view.maximum)
-        if chips != self._chips:
-            self._set_chips(chips)
+        if (view.minimum, view.maximum) != (self.keypad.minimum, self.keypad.maximum):
+            self.keypad.set_limits(view.minimum, view.maximum)
         allowed = Allowed.STAKE in view.allowed
         if view.betting_on != self._coup:
             self._coup = view.betting_on
@@ -132,30 +106,8 @@ class StakePanel(QWidget):
         if self._waiting:
             self._waiting = False
             if rejected is None:
-                self.amount.clear()  # accepted: a refused amount stays to be put right
-        self.note.setText(rejected or "")
-
-    def _set_chips(self, chips: tuple[int, ...]) -> None:
-        self._chips = chips
-        for button in self.chip_buttons:
-            button.hide()
-            button.deleteLater()
-        self.chip_buttons = []
-        for chip in chips:
-            button = big_button(f"+{chip}", partial(self._add_chip, chip))
-            self.chip_buttons.append(button)
-            self._chip_row.addWidget(button)
-
-    def _add_chip(self, chip: int) -> None:
-        current = self._amount() or Decimal(0)
-        self.amount.setText(money_text(current + chip))
-
-    def _amount(self) -> Decimal | None:
-        try:
-            value = Decimal(self.amount.text().strip().replace(",", "."))
-        except InvalidOperation:
-            return None
-        return value if value.is_finite() and value > 0 else None
+                self.keypad.clear()  # accepted: a refused amount stays to be put right
+        self.note.setText(refusal_text(rejected, self._lang) if rejected else "")
 
     def _choice(self) -> tuple[int, Chance] | None:
         seat = self.seat_group.checkedId()
@@ -169,7 +121,7 @@ class StakePanel(QWidget):
         choice = self._choice()
         if choice is None:
             return
-        amount = self._amount()
+        amount = self.keypad.amount()
         if amount is None:
             self.note.setText(tr("need_amount", self._lang))
             return
