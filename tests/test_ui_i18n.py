@@ -24,6 +24,8 @@ from croupier.decisions import Action, Chance, Result
 from croupier.rulebook import load_rulebook
 from ui import i18n
 from ui.i18n import ACTION_KEYS, Lang, keys, tr, words
+from ui.journal_words import JOURNAL_WORDS
+from ui.refusal_words import REFUSAL_WORDS
 from ui.render import _build
 from ui.scenario import demo_scenario
 
@@ -55,8 +57,9 @@ def test_every_key_has_words_in_every_language(key: str) -> None:
 
 
 def test_no_key_is_defined_twice() -> None:
-    """The journal's words live in a dict of their own: a key in both would hide one."""
-    assert set(i18n._TEXT) & set(i18n._MORE_TEXT) == set()
+    """The journal's and the refusals' words live in dicts of their own: a key in two
+    would hide one."""
+    assert len(i18n._TEXT) + len(JOURNAL_WORDS) + len(REFUSAL_WORDS) == len(keys())
 
 
 def test_every_action_has_words_in_every_language() -> None:

@@ -29,19 +29,12 @@ from croupier.events import (
 from croupier.rulebook import load_rulebook
 from croupier.table import Event, Table
 from tests.test_ui_support import BURN
+from ui.audit_words import scope_text, statistic_text
+from ui.device_alarms import alarm_text, device_text
 from ui.i18n import Lang, tr
-from ui.phrases import (
-    alarm_text,
-    call_gloss,
-    device_text,
-    failure_text,
-    local_time,
-    refusal_key,
-    refusal_text,
-    row_text,
-    scope_text,
-    statistic_text,
-)
+from ui.notation import local_time
+from ui.phrases import call_gloss, failure_text, row_text
+from ui.refusals import refusal_key, refusal_text
 
 
 def _card(name: str) -> CardDrawn:

@@ -25,10 +25,11 @@ from croupier.events import BaizeChecked, CloseBets, NewShoe, ShoeEmpty, VoidCar
 from croupier.table import Event
 from croupier.view import Allowed
 from ui.board import Board
+from ui.device_alarms import alarm_text
 from ui.i18n import Lang, tr
 from ui.layout_panel import LayoutPanel
 from ui.payout_panel import PayoutPanel, Tick
-from ui.phrases import alarm_text, call_gloss
+from ui.phrases import call_gloss
 from ui.prison_panel import PrisonPanel
 from ui.stake_panel import StakePanel
 from ui.unread_panel import UnreadPanel

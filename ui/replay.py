@@ -15,7 +15,8 @@ from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
 from ui.dealer import DealerScreen
 from ui.i18n import Lang, tr
-from ui.phrases import decision_lines, event_text, refusal_text
+from ui.phrases import decision_lines, event_text
+from ui.refusals import refusal_text
 from ui.scenario import Frame, Moment, frames, load_scenario
 from ui.widgets import ALARM, GOLD, STYLE, big_button
 

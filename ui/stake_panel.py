@@ -20,7 +20,7 @@ from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.i18n import Lang, chance_name, tr
 from ui.keypad import AmountKeypad
-from ui.phrases import refusal_text
+from ui.refusals import refusal_text
 from ui.widgets import ALARM, big_button
 
 SEATS = 8
