@@ -66,15 +66,19 @@ def chef_views(qtbot, chef_bridge: TableBridge) -> tuple[AuditView, DealerScreen
     return _views(qtbot, chef_bridge)
 
 
+# The report is built in a process of its own: on a loaded machine starting it takes seconds.
+REPORT_WAIT = 30000
+
+
 def refresh(qtbot, bridge: TableBridge, audit: AuditView) -> None:  # type: ignore[no-untyped-def]
-    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
+    with qtbot.waitSignal(bridge.audit_ready, timeout=REPORT_WAIT):
         qtbot.mouseClick(audit.refresh_button, Qt.MouseButton.LeftButton)
 
 
 def correct(qtbot, bridge: TableBridge, audit: AuditView, pin: str, button) -> None:  # type: ignore[no-untyped-def]
     for digit in pin:  # on the touchscreen's keypad: no keyboard at a table
         qtbot.mouseClick(audit.corrections.keypad.buttons[digit], Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(bridge.audit_ready, timeout=5000):
+    with qtbot.waitSignal(bridge.audit_ready, timeout=REPORT_WAIT):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
