@@ -7,10 +7,13 @@ import contextlib
 import json
 import signal
 import sys
+from functools import partial
 from typing import TYPE_CHECKING
 
 from app.argparsing import CommandParser
+from croupier.engine import Shoe
 from croupier.errors import CroupierError
+from croupier.table import Table
 from drivers.checks import CHECKS, UNVERIFIED
 from drivers.decode import decode_bytes
 from drivers.dialects import DIALECTS, DecoderOptions, Dialect, dialect_named
@@ -18,6 +21,7 @@ from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
 
 if TYPE_CHECKING:  # the journal loads only for a table, not for `decode`
+    from app.runtime import Playing
     from journal.live import JournaledTable
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
@@ -100,8 +104,9 @@ def _table_parser() -> CommandParser:
         "or directly (replay), a capture file (capture)",
     )
     parser.add_argument("--camera", metavar="SOURCE",
-                        help="read the layout with a camera instead: a device index, a video "
-                        "file or a folder of frames")
+                        help="a camera over the layout: a device index, a video file or a "
+                        "folder of frames; alone it reads the cards, beside --shoe it "
+                        "witnesses them: any difference from the shoe is an alarm")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal, restored if it exists (default: "
                         "table.db in the user's data folder)")
@@ -120,21 +125,20 @@ def _table_parser() -> CommandParser:
 
 def table(args: list[str]) -> int:
     from app.journal_commands import read_secret
-    from app.runtime import LiveTable, Playing
+    from app.runtime import LiveTable
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
-    from croupier.table import Table
-    from drivers.backends import ShoeSource, open_backend
+    from drivers.backends import CameraWitness, ShoeSource, open_backend
     from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)
-    if (options.shoe is None) == (options.camera is None):
-        # Both would deal every card twice: the camera does not yet cross-check a shoe.
-        _table_parser().error("give either --shoe or --camera")
+    if options.shoe is None and options.camera is None:
+        _table_parser().error("give --shoe, --camera, or both")
     if (options.floor is None) != (options.table_id is None) or (
             options.floor and options.no_journal):
         _table_parser().error("--floor and --table go together, with a journal")
     sources: list[ShoeSource] = []
+    camera: CameraWitness | None = None
     playing: Playing | None = None
     try:
         rulebook = load_rulebook(options.rules)
@@ -156,7 +160,9 @@ def table(args: list[str]) -> int:
             )
             if isinstance(playing, JournaledTable):
                 _mind_the_gap(playing, dialect, options.backend)
-        if options.camera is not None:
+        if options.camera is not None and options.shoe is not None:
+            camera = CameraWitness(options.camera)  # the shoe deals, the camera witnesses
+        elif options.camera is not None:
             sources.append(open_backend("camera", options.camera))
         if options.new_shoe:
             playing.apply(NewShoe())
@@ -166,6 +172,8 @@ def table(args: list[str]) -> int:
     except (CroupierError, ShoeError, OSError) as err:
         for source in sources:
             source.close()
+        if camera is not None:
+            camera.close()
         if isinstance(playing, JournaledTable):
             playing.close()
         print(f"croupier table: {err}", file=sys.stderr)
@@ -183,7 +191,8 @@ def table(args: list[str]) -> int:
         shipping = shipper_beside(journal, options.table_id, options.floor)
     try:
         with shipping:
-            LiveTable(sources, playing, sys.stdout).run()
+            LiveTable(sources, playing, sys.stdout, camera=camera,
+                      engine=partial(_engine, playing)).run()
     except KeyboardInterrupt:
         print("croupier table: stopped", file=sys.stderr)
     except CroupierError as err:
@@ -194,6 +203,15 @@ def table(args: list[str]) -> int:
         if isinstance(playing, JournaledTable):
             playing.close()
     return 0
+
+
+def _engine(playing: Playing) -> Shoe:
+    """The table's shoe engine, where the shoe's cards will be placed."""
+    from journal.live import JournaledTable
+
+    table = playing.table if isinstance(playing, JournaledTable) else playing
+    assert isinstance(table, Table)
+    return table.shoe
 
 
 def _mind_the_gap(live: JournaledTable, dialect: Dialect, backend: str) -> None:

@@ -29,60 +29,19 @@ import numpy as np
 
 from croupier.cards import Card
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
-from drivers.errors import PortError
+from croupier.witness import Layout
+from drivers.frames import open_camera_source
 from vision.classifier import Reading, classify
 from vision.design import Design, builtin_design, load_design
 from vision.geometry import Quad, find_cards
 from vision.layout import Seen, group_rows
 
 SOURCE = "camera"
-_FRAME_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 _STILL = 0.03  # a card moved less than this share of its width lies still
 _NEAR, _REACH = 0.25, 0.5  # how far (card widths) a still / a moving card is followed
 # Frames are compared at this size; a change of this many grey levels anywhere is a change.
 _LOOK_SIZE = (160, 90)
 _CHANGE_LEVEL = 24
-
-
-def open_camera_source(source: str) -> Iterator[np.ndarray]:
-    """Frames (BGR) from a device index ("0"), a video file or a folder of image files.
-
-    A folder is read in file-name order. Raises `PortError` when the source cannot be opened.
-    """
-    path = Path(source)
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() in _FRAME_TYPES)
-        if not files:
-            raise PortError(f"{source}: no image files in this folder")
-        return _folder_frames(files)
-    if source.isdigit():
-        capture = cv2.VideoCapture(int(source))
-    elif path.is_file():
-        capture = cv2.VideoCapture(str(path))
-    else:
-        raise PortError(f"{source}: no such camera, video file or folder")
-    if not capture.isOpened():
-        capture.release()
-        raise PortError(f"{source}: cannot open it as a camera or a video")
-    return _capture_frames(capture)
-
-
-def _folder_frames(files: list[Path]) -> Iterator[np.ndarray]:
-    for file in files:
-        frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
-        if frame is not None:  # a half-written or foreign file is skipped, not fatal
-            yield frame
-
-
-def _capture_frames(capture: cv2.VideoCapture) -> Iterator[np.ndarray]:
-    try:
-        while True:
-            ok, frame = capture.read()
-            if not ok or frame is None:
-                return
-            yield frame
-    finally:
-        capture.release()
 
 
 @dataclass
@@ -147,6 +106,8 @@ class CameraShoe:
         self._last_look: np.ndarray | None = None
         self._changes = np.ones(_LOOK_SIZE[::-1], bool)  # where the last frame differed
         self._empty = True  # the last frame looked at showed no card
+        self._clearings = 0  # times the layout was seen cleared, once cards had lain on it
+        self._cleared = True
 
     def events(self) -> Iterator[ShoeEvent]:
         """The events of the layout, as they happen, until the frames run out."""
@@ -158,6 +119,28 @@ class CameraShoe:
         for number, frame in enumerate(self._frames):
             yield from self._watch(number, frame)
         yield from self._finish(number + 1)
+
+    def layouts(self) -> Iterator[Layout]:
+        """The layout after each frame, for a table whose cards come from a shoe, which the
+        camera then only witnesses (`croupier.witness`): the cards lying still, in the noir
+        row (the top one) and the rouge row, named as emitted, or None until named."""
+        for number, frame in enumerate(self._frames):
+            self._watch(number, frame)
+            yield self._layout()
+
+    def _layout(self) -> Layout:
+        if self._tracks:
+            self._cleared = False
+        elif not self._cleared:
+            self._cleared = True
+            self._clearings += 1
+        lying = {id(t.quad): t for t in self._tracks if t.settled}
+        rows = group_rows([Seen(t.quad, t.readings[-1]) for t in lying.values()])
+        names = [tuple(lying[id(s.quad)].card for s in row) for row in rows]
+        # A lone row is the noir row: a coup's first card opens it. A card below the rouge
+        # row is the rouge row's too: laid out of place, it differs from the shoe's record.
+        noir = names[0] if names else ()
+        return Layout(self._clearings, noir, tuple(c for row in names[1:] for c in row))
 
     # -- one frame ---------------------------------------------------------------------
 
@@ -179,10 +162,11 @@ class CameraShoe:
         self._empty = not quads
         matched = self._match(quads)
         new: list[Seen] = []
-        for quad, track in zip(quads, matched, strict=True):
-            if track is None:
+        for quad, followed in zip(quads, matched, strict=True):
+            if followed is None:
                 new.append(Seen(quad, classify(frame, quad, self._design)))
                 continue
+            track = followed
             moved = float(np.abs(quad.corners - track.quad.corners).max())
             track.still = track.still + 1 if moved < _STILL * quad.width else 0
             track.settled |= track.still >= self.confirm_frames

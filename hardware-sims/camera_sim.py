@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -49,6 +49,16 @@ class Pace:
     cleared: int = 5  # empty baize between coups
 
 
+@dataclass(frozen=True)
+class Mislaying:
+    """What the tailleur lays wrong, to try a camera that witnesses a shoe: a card is named
+    by its coup and its place in the coup's deal, both counted from 0. A `switched` card is
+    laid as another card than the shoe read; a `wrong_row` card in the other row."""
+
+    switched: dict[tuple[int, int], str] = field(default_factory=dict)
+    wrong_row: frozenset[tuple[int, int]] = frozenset()
+
+
 def coups_of(events: Sequence[ShoeEvent], rules: str = "venezia") -> list[list[tuple[Row, str]]]:
     """The cards each coup lays, in order, with their row, as the engine deals the events."""
     coups: dict[int, list[tuple[Row, str]]] = {}
@@ -66,6 +76,7 @@ def deal_frames(
     size: tuple[int, int] = (1280, 720),
     disturbance: Disturbance = GENTLE,
     pace: Pace = Pace(),
+    mislaying: Mislaying = Mislaying(),
 ) -> Iterator[np.ndarray]:
     """Every frame of the deal, in order."""
     width, height = size
@@ -82,10 +93,14 @@ def deal_frames(
     rows_y = (height / 2 - card_width * aspect * 0.62, height / 2 + card_width * aspect * 0.62)
     for _ in range(pace.cleared):
         yield camera.shoot(felt, rng)
-    for coup in coups:
+    for c, coup in enumerate(coups):
         table = felt.copy()
         laid = {Row.NOIR: 0, Row.ROUGE: 0}
-        for row, name in coup:
+        for k, (dealt_row, dealt) in enumerate(coup):
+            name = mislaying.switched.get((c, k), dealt)
+            row = dealt_row
+            if (c, k) in mislaying.wrong_row:
+                row = Row.ROUGE if dealt_row is Row.NOIR else Row.NOIR
             slot = laid[row]
             laid[row] += 1
             x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width

@@ -14,8 +14,9 @@ from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, Shoe
 from croupier.fixtures import parse_shoe
 from croupier.jsonout import decision_json
 from croupier.rulebook import load_rulebook
-from drivers.camera import CameraShoe, open_camera_source
+from drivers.camera import CameraShoe
 from drivers.errors import PortError
+from drivers.frames import open_camera_source
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
 from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, paste
 
