@@ -29,6 +29,7 @@ from hardware_sims.scene_render import (
     HARSH,
     Camera,
     Disturbance,
+    Laying,
     baize,
     card_corners,
     load_faces,
@@ -77,8 +78,10 @@ def deal_frames(
     disturbance: Disturbance = GENTLE,
     pace: Pace = Pace(),
     mislaying: Mislaying = Mislaying(),
+    laying: Laying | None = None,
 ) -> Iterator[np.ndarray]:
-    """Every frame of the deal, in order."""
+    """Every frame of the deal, in order: the cards a fixed gap apart, or, with `laying`, laid
+    at speed (each over the last, touching it or a little apart, and turned)."""
     width, height = size
     face = next(iter(faces.values()))
     aspect = face.shape[0] / face.shape[1]
@@ -96,6 +99,7 @@ def deal_frames(
     for c, coup in enumerate(coups):
         table = felt.copy()
         laid = {Row.NOIR: 0, Row.ROUGE: 0}
+        ends = {Row.NOIR: left - card_width - gap, Row.ROUGE: left - card_width - gap}
         for k, (dealt_row, dealt) in enumerate(coup):
             name = mislaying.switched.get((c, k), dealt)
             row = dealt_row
@@ -103,9 +107,15 @@ def deal_frames(
                 row = Row.ROUGE if dealt_row is Row.NOIR else Row.NOIR
             slot = laid[row]
             laid[row] += 1
-            x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
+            if laying is None:
+                x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
+                turn = disturbance.rotation_deg
+            else:
+                x = ends[row] + card_width * (1.0 + laying.spacing(rng))
+                turn = laying.rotation_deg
+            ends[row] = x
             y = rows_y[row is Row.ROUGE] + rng.uniform(-0.04, 0.04) * card_width
-            angle = rng.uniform(-disturbance.rotation_deg, disturbance.rotation_deg)
+            angle = rng.uniform(-turn, turn)
             target = card_corners((x, y), card_width, aspect, angle)
             start = target + np.float32([0.4 * card_width, -1.2 * card_width * aspect])
             for step in range(1, pace.sliding + 1):
