@@ -33,8 +33,8 @@ from croupier.witness import Layout
 from drivers.frames import open_camera_source
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
-from vision.geometry import Quad
 from vision.layout import Seen, group_rows, locate, read_card
+from vision.quad import Quad
 from vision.rows import RowCard
 
 SOURCE = "camera"

@@ -132,6 +132,18 @@ def deal_frames(
             yield camera.shoot(felt, rng)
 
 
+def rest_frames(coups: Sequence[Sequence[tuple[Row, str]]], pace: Pace = Pace()) -> list[int]:
+    """The frame each card of the deal first lies at rest in, as `deal_frames` lays them."""
+    frame, rests = pace.cleared, []
+    for coup in coups:
+        for _ in coup:
+            frame += pace.sliding
+            rests.append(frame)
+            frame += pace.resting
+        frame += pace.cleared
+    return rests
+
+
 def _hand(table: np.ndarray, corners: np.ndarray, card_width: float) -> None:
     """The tailleur's hand holding the card by its top right corner."""
     corner = corners[1]

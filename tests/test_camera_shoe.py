@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from croupier.cards import Card
-from croupier.decisions import Row
 from croupier.engine import play
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEmpty, ShoeEvent
 from croupier.fixtures import parse_shoe
@@ -18,7 +17,7 @@ from croupier.rulebook import load_rulebook
 from drivers.camera import CameraShoe
 from drivers.errors import PortError
 from drivers.frames import open_camera_source
-from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
+from hardware_sims.camera_sim import Pace, coups_of, deal_frames, rest_frames, write_frames
 from hardware_sims.scene_render import AT_SPEED, GENTLE, HARSH, Camera, baize, card_corners, paste
 
 SIZE = (960, 540)
@@ -255,18 +254,6 @@ def test_bad_sources_raise_port_error(tmp_path: Path) -> None:
         open_camera_source(str(text))
 
 
-def _rest_frames(coups: list[list[tuple[Row, str]]], pace: Pace) -> list[int]:
-    """The frame each card of the deal first lies at rest in, as `deal_frames` lays them."""
-    frame, rests = pace.cleared, []
-    for coup in coups:
-        for _ in coup:
-            frame += pace.sliding
-            rests.append(frame)
-            frame += pace.resting
-        frame += pace.cleared
-    return rests
-
-
 @pytest.mark.parametrize("seed", [4])
 def test_rows_laid_at_speed_lose_no_card_silently(faces: dict[str, np.ndarray], seed: int) -> None:
     """Overlapping, touching, turned: every card is emitted as dealt or sent for confirmation,
@@ -290,7 +277,7 @@ def test_rows_laid_at_speed_lose_no_card_silently(faces: dict[str, np.ndarray], 
     dealt = shoe[5:]
     assert not [e for e, _ in emitted if isinstance(e, DeviceAlarm)]
     assert len(emitted) == len(dealt)
-    for (event, at), want, rest in zip(emitted, dealt, _rest_frames(coups, pace), strict=True):
+    for (event, at), want, rest in zip(emitted, dealt, rest_frames(coups, pace), strict=True):
         assert event == want or isinstance(event, CardUnread), (event, want)
         assert at - rest <= 7, (event, at, rest)
     assert sum(isinstance(e, CardDrawn) for e, _ in emitted) >= len(dealt) * 3 // 4
