@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from croupier.decisions import Decision
+from croupier.decisions import CardPlaced, Decision
 from croupier.engine import Shoe
 from croupier.events import DeviceAlarm
 from croupier.witness import DEFAULT_PATIENCE, Go, Layout, Wait, Witness, placements
@@ -32,6 +32,9 @@ class WitnessGate:
         self._engine = engine
         self.witness = Witness(patience)
         self._held: deque[Batch] = deque()
+        # Where the first held batch's cards will go: found once, as nothing else is played
+        # while it waits but alarms, which place no card.
+        self._coming: tuple[Batch, tuple[CardPlaced, ...]] | None = None
         self._stalled = False
         self._ended = False
 
@@ -70,7 +73,9 @@ class WitnessGate:
         out: list[Decision] = []
         while True:
             batch = self._held[0] if self._held else None
-            coming = placements(self._engine(), batch.events) if batch else ()
+            if batch is not None and (self._coming is None or self._coming[0] is not batch):
+                self._coming = (batch, placements(self._engine(), batch.events))
+            coming = self._coming[1] if batch is not None and self._coming else ()
             match self.witness.check(self._engine().state(), coming):
                 case Wait():
                     return out
