@@ -95,19 +95,10 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     short may pass for its twin (an ace of hearts, the lobes of its index cut, for an ace of
     diamonds): it is read nudged along the row and across it either way too, and named,
     short of a close fit, only when every reading that matches a card fairly well matches
-    the same one. A card the finder outlined itself that does not match closely is checked
-    the same way.
+    the same one.
     """
     if not spot.placed:
-        reading = classify(frame, spot.quad, design, spot.visible)
-        if reading.card is None or reading.score >= _CLOSE_FIT:
-            return reading
-        # A fair match on the finder's own outline may still be a twin read off an outline
-        # a little off: it stands only when no nudged reading leans to another card.
-        nudged = [_nudged(frame, spot, design, *nudge) for nudge in _NUDGES[0][1:]]
-        if {r.guess for r in nudged if r.score >= _LEANING} <= {reading.card}:
-            return reading
-        return Reading(None, reading.guess, 0.0, reading.score, 0.0)
+        return classify(frame, spot.quad, design, spot.visible)
     readings: list[Reading] = []
     for nudges in _NUDGES:
         readings += [_nudged(frame, spot, design, *nudge) for nudge in nudges]
