@@ -5,7 +5,9 @@ what they read on one queue, as do the tailleur's taps. One thread drains it: it
 each batch whole with where the shoe's link stands, applies it, and hands the decisions to
 a sink — text lines for `croupier table`, the screen for `croupier ui`. The same thread runs
 whatever else must touch the journal (the chef's corrections, a payout line ticked), so the
-journal has one writer and the table one owner.
+journal has one writer and the table one owner. A camera beside the shoe puts the layouts it
+sees on the same queue, and the shoe's cards are played once it has witnessed them
+(`app.witnessing`).
 """
 
 from __future__ import annotations
@@ -13,16 +15,19 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TextIO, assert_never
 
+from app.witnessing import STALL, WitnessGate
 from croupier.decisions import Decision
 from croupier.errors import CroupierError
-from croupier.events import DeviceAlarm
+from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.rulebook import Rulebook
 from croupier.table import Event, Table
 from croupier.transcript import describe
+from croupier.witness import Layout
 from drivers.backends import ShoeSource
 from drivers.errors import ShoeError
 from drivers.serial_shoe import Batch
@@ -59,7 +64,7 @@ class MemoryTable:
         """Nothing to close: the table lives in memory only."""
 
 
-Put = Callable[[tuple[Event, ...], int | None], None]
+Put = Callable[[tuple[ShoeEvent, ...], int | None], None]
 
 
 class Relay(Protocol):
@@ -180,10 +185,49 @@ class TextSink:
         print(f"{self._prefix}stopped: {message}", file=self._errors, flush=True)
 
 
+class Camera(Protocol):
+    """A camera beside the shoe (`drivers.backends.CameraWitness`)."""
+
+    name: str
+
+    def layouts(self) -> Iterator[Layout]: ...
+
+    def close(self) -> None: ...
+
+
+def _watch(camera: Camera, put: Callable[[_Command], None]) -> None:
+    try:
+        for layout in camera.layouts():
+            put(_Look(layout))
+    except Exception as err:  # the shoe plays on, unwitnessed, after an alarm
+        put(_Dealt(Batch((DeviceAlarm(camera.name, f"the camera stopped: "
+                                                   f"{type(err).__name__}: {err}",
+                                                   check=True),))))
+    finally:
+        put(_CameraEnded())
+
+
 @dataclass(frozen=True, slots=True)
 class _Apply:
     events: tuple[Event, ...]
     link: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """A source's batch: a camera beside the shoe witnesses it first."""
+
+    batch: Batch
+
+
+@dataclass(frozen=True, slots=True)
+class _Look:
+    layout: Layout
+
+
+@dataclass(frozen=True, slots=True)
+class _CameraEnded:
+    """The camera shows no more frames."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,18 +245,21 @@ class _Stop:
     pass
 
 
-_Command = _Apply | _Call | _Ended | _Stop
+_Command = _Apply | _Dealt | _Look | _Call | _Ended | _CameraEnded | _Stop
 
 
 class Runtime:
     """One table, its sources and its sink. `run` serves on the calling thread until told
     to stop (or, with `until_sources_end`, until every source has ended); `start` serves on
     a thread of its own. A journal that can no longer be written stops a runtime that has
-    `stop_on_error`; a screen's runtime says so and goes on."""
+    `stop_on_error`; a screen's runtime says so and goes on. With a `camera`, the sources'
+    cards wait for it to witness them."""
 
     def __init__(self, open_table: Callable[[], Playing], sources: Sequence[Source],
-                 sink: Sink, *, until_sources_end: bool = False,
+                 sink: Sink, *, camera: Camera | None = None, until_sources_end: bool = False,
                  stop_on_error: bool = False) -> None:
+        self._camera = camera
+        self._camera_thread: threading.Thread | None = None
         self._open_table = open_table
         self._sources = tuple(sources)
         self._sink = sink
@@ -229,9 +276,9 @@ class Runtime:
         """A tap or a device event: journaled and applied in arrival order."""
         self._queue.put(_Apply((event,), None))
 
-    def put(self, events: tuple[Event, ...], link: int | None) -> None:
-        """A batch from a shoe's link, journaled whole with where the link stands."""
-        self._queue.put(_Apply(events, link))
+    def put(self, events: tuple[ShoeEvent, ...], link: int | None) -> None:
+        """A batch from a source, journaled whole with where the shoe's link stands."""
+        self._queue.put(_Dealt(Batch(events, link)))
 
     def call(self, work: Callable[[Playing], None]) -> None:
         """Run `work` on the runtime's thread, in turn with the events."""
@@ -277,20 +324,42 @@ class Runtime:
         try:
             for source in self._sources:
                 source.start(self.put, playing.link, lambda: self._queue.put(_Ended()))
+            if self._camera is not None:
+                self._camera_thread = threading.Thread(
+                    target=_watch, args=(self._camera, self._queue.put), name="camera",
+                    daemon=True)  # a camera waiting for a frame cannot be interrupted
+                self._camera_thread.start()
             self._serve(playing, stop or threading.Event())
         finally:
             for source in self._sources:
                 source.stop()
+            if self._camera is not None:
+                self._camera.close()
+            if self._camera_thread is not None:
+                self._camera_thread.join(JOIN_TIMEOUT)
             playing.close()
 
+    def _apply(self, playing: Playing, events: tuple[Event, ...],
+               link: int | None) -> list[Decision]:
+        """The one place events enter the table: journaled whole, then said to the sink."""
+        answers = playing.answer_batch(events, link)
+        self._sink.applied(events, answers, playing)
+        return [d for answer in answers for d in answer]
+
     def _serve(self, playing: Playing, stop: threading.Event) -> None:
-        running = len(self._sources)
+        running = len(self._sources) + (self._camera is not None)
+        gate = None if self._camera is None else WitnessGate(
+            lambda batch: self._apply(playing, batch.events, batch.position),
+            lambda: playing.table.shoe)
+        last_frame = time.monotonic()
         while not stop.is_set():
             if self._until_sources_end and not running:
                 return
             try:
                 command = self._queue.get(timeout=POLL)
             except queue.Empty:
+                if gate is not None and time.monotonic() - last_frame > STALL:
+                    gate.stalled()
                 continue
             try:
                 match command:
@@ -298,9 +367,20 @@ class Runtime:
                         return
                     case _Ended():
                         running -= 1
+                    case _CameraEnded():
+                        running -= 1
+                        if gate is not None:
+                            gate.ended()
+                    case _Look(layout):
+                        last_frame = time.monotonic()
+                        if gate is not None:
+                            gate.look(layout)
+                    case _Dealt(batch) if gate is not None:
+                        gate.offer(batch)
+                    case _Dealt(batch):
+                        self._apply(playing, batch.events, batch.position)
                     case _Apply(events, link):
-                        answers = playing.answer_batch(events, link)
-                        self._sink.applied(events, answers, playing)
+                        self._apply(playing, events, link)
                     case _Call(work):
                         work(playing)
                     case _ as never:

@@ -100,8 +100,9 @@ def _table_parser() -> CommandParser:
         "or directly (replay), a capture file (capture)",
     )
     parser.add_argument("--camera", metavar="SOURCE",
-                        help="read the layout with a camera instead: a device index, a video "
-                        "file or a folder of frames")
+                        help="a camera over the layout: a device index, a video file or a "
+                        "folder of frames; alone it reads the cards, beside --shoe it "
+                        "witnesses them: any difference from the shoe is an alarm")
     parser.add_argument("--journal", metavar="FILE.db",
                         help="the table's journal, restored if it exists (default: "
                         "table.db in the user's data folder)")
@@ -123,18 +124,18 @@ def table(args: list[str]) -> int:
     from app.runtime import MemoryTable, Playing, Runtime, Source, TextSink, opened
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
-    from drivers.backends import ShoeSource, open_backend
+    from drivers.backends import CameraWitness, ShoeSource, open_backend
     from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)
-    if (options.shoe is None) == (options.camera is None):
-        # Both would deal every card twice: the camera does not yet cross-check a shoe.
-        _table_parser().error("give either --shoe or --camera")
+    if options.shoe is None and options.camera is None:
+        _table_parser().error("give --shoe, --camera, or both")
     if (options.floor is None) != (options.table_id is None) or (
             options.floor and options.no_journal):
         _table_parser().error("--floor and --table go together, with a journal")
     sources: list[Source] = []
     backends: list[ShoeSource] = []  # closed here if the table cannot start
+    camera: CameraWitness | None = None
     playing: Playing | None = None
     try:
         rulebook = load_rulebook(options.rules)
@@ -154,13 +155,17 @@ def table(args: list[str]) -> int:
             # A live link's gap is alarmed when the table restarts; a capture has none.
             live = options.backend in ("serial", "sim")
             sources.append(opened("shoe", shoe, resends=dialect.resends if live else None))
-        if options.camera is not None:
-            camera = open_backend("camera", options.camera)
-            backends.append(camera)
-            sources.append(opened("camera", camera, resends=None))
+        if options.camera is not None and options.shoe is not None:
+            camera = CameraWitness(options.camera)  # the shoe deals, the camera witnesses
+        elif options.camera is not None:
+            reader = open_backend("camera", options.camera)
+            backends.append(reader)
+            sources.append(opened("camera", reader, resends=None))
     except (CroupierError, ShoeError, OSError) as err:
         for backend in backends:
             backend.close()
+        if camera is not None:
+            camera.close()
         if playing is not None:
             playing.close()
         print(f"croupier table: {err}", file=sys.stderr)
@@ -168,7 +173,7 @@ def table(args: list[str]) -> int:
     assert playing is not None
     runtime = Runtime(lambda: playing, sources, TextSink(sys.stdout, sys.stderr,
                                                           "croupier table: "),
-                      until_sources_end=True, stop_on_error=True)
+                      camera=camera, until_sources_end=True, stop_on_error=True)
     runtime.open()  # any gap alarmed first
     if isinstance(playing, JournaledTable):
         print(f"croupier table: journal {playing.journal.path} "

@@ -9,6 +9,8 @@ Each gives a `ShoeSource`: `events()` yields engine events until the source ends
 - `replay`: a `.shoe` fixture, as if dealt;
 - `capture`: bytes captured from a shoe, decoded with a dialect;
 - `camera`: cards read off the layout (`drivers.camera`, loaded only when asked for).
+
+`CameraWitness` is the camera beside a shoe: it deals nothing, it shows the layout.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Protocol
 from croupier.errors import CroupierError
 from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.fixtures import parse_shoe
+from croupier.witness import Layout
 from drivers.decode import decode_bytes
 from drivers.dialects import DecoderOptions, dialect_named
 from drivers.errors import DialectError, ShoeError
@@ -86,6 +89,28 @@ class _CameraSource:
 
     def batches(self) -> Iterator[Batch]:
         return _one_by_one(self.events())
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+class CameraWitness:
+    """The camera beside a shoe: the layout it sees after each frame (`croupier.witness`),
+    stopped between frames."""
+
+    def __init__(self, source: str) -> None:
+        from drivers.camera import CameraShoe  # OpenCV loads only for a camera table
+
+        self._shoe = CameraShoe(source)
+        self.name = f"camera {source}"
+        self._closed = threading.Event()
+
+    def layouts(self) -> Iterator[Layout]:
+        """Raises `ShoeError` or `OSError` when the camera fails."""
+        for layout in self._shoe.layouts():
+            if self._closed.is_set():
+                return
+            yield layout
 
     def close(self) -> None:
         self._closed.set()

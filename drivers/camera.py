@@ -29,60 +29,21 @@ import numpy as np
 
 from croupier.cards import Card
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
-from drivers.errors import PortError
-from vision.classifier import Reading, classify
+from croupier.witness import Layout
+from drivers.frames import open_camera_source
+from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
-from vision.geometry import Quad, find_cards
-from vision.layout import Seen, group_rows
+from vision.layout import Seen, group_rows, locate, read_card
+from vision.quad import Quad
+from vision.rows import RowCard
 
 SOURCE = "camera"
-_FRAME_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 _STILL = 0.03  # a card moved less than this share of its width lies still
-_NEAR, _REACH = 0.25, 0.5  # how far (card widths) a still / a moving card is followed
+_REACH = 0.5  # how far (card widths) a card is followed: its neighbours lie further
+_SIZE = 0.2  # a card that lay still keeps its size within this share
 # Frames are compared at this size; a change of this many grey levels anywhere is a change.
 _LOOK_SIZE = (160, 90)
 _CHANGE_LEVEL = 24
-
-
-def open_camera_source(source: str) -> Iterator[np.ndarray]:
-    """Frames (BGR) from a device index ("0"), a video file or a folder of image files.
-
-    A folder is read in file-name order. Raises `PortError` when the source cannot be opened.
-    """
-    path = Path(source)
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() in _FRAME_TYPES)
-        if not files:
-            raise PortError(f"{source}: no image files in this folder")
-        return _folder_frames(files)
-    if source.isdigit():
-        capture = cv2.VideoCapture(int(source))
-    elif path.is_file():
-        capture = cv2.VideoCapture(str(path))
-    else:
-        raise PortError(f"{source}: no such camera, video file or folder")
-    if not capture.isOpened():
-        capture.release()
-        raise PortError(f"{source}: cannot open it as a camera or a video")
-    return _capture_frames(capture)
-
-
-def _folder_frames(files: list[Path]) -> Iterator[np.ndarray]:
-    for file in files:
-        frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
-        if frame is not None:  # a half-written or foreign file is skipped, not fatal
-            yield frame
-
-
-def _capture_frames(capture: cv2.VideoCapture) -> Iterator[np.ndarray]:
-    try:
-        while True:
-            ok, frame = capture.read()
-            if not ok or frame is None:
-                return
-            yield frame
-    finally:
-        capture.release()
 
 
 @dataclass
@@ -91,14 +52,20 @@ class _Track:
 
     order: int  # when it joined the layout (join frame, then row, then column)
     joined: int  # the frame it joined in
-    quad: Quad
+    spot: RowCard  # where it lies, and how much of it is in view
     readings: list[Reading] = field(default_factory=list)
     still: int = 0  # frames in a row it has lain in the same place
     settled: bool = False  # it has lain still long enough to be a card, not a passing hand
-    missing: int = 0  # frames in a row it has not been seen
+    settled_at: int = 0  # the frame it settled in
+    missing: bool = False  # the layout, looked at lately, did not show it
+    touched: bool = False  # something moved over it since it was last read
     card: Card | None = None  # the card emitted for it
     resolved: bool = False  # emitted, as a card or as a request to confirm
     vanished_at: int | None = None  # the frame it was last missed in, once it has left
+
+    @property
+    def quad(self) -> Quad:
+        return self.spot.quad
 
 
 class CameraShoe:
@@ -108,15 +75,19 @@ class CameraShoe:
     `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
     `burn`: the burned cards, when the table knows them; they are emitted first.
     `burned_unseen`: with no `burn`, how many cards were burned face down (Art. 56: five).
+    The layout is looked at whenever it lies still again after something moved over it:
+    every piece of card-shaped paper is then a card, found, followed and read in its place
+    (`_audit`); frames in which something moves are not read. A card that something moved
+    over is read again, to catch a card swapped in place.
+
     `confirm_frames`: a card is named after this many consecutive identical sure reads.
-    `settle_frames`: a card still unread after lying still this long is sent for confirmation.
-    `vanish_frames`: a card unseen this long has left the layout (shorter absences are a
-    hand passing over it). `clear_frames`: a card that left is part of the layout being
-    cleared when the whole layout is empty within this many frames (a croupier clears a
-    layout card by card); it was picked up when it is not, or when a new card lies on the
-    layout without it first. One never named is then sent for confirmation.
-    `recheck_every`: a named card lying still is read again every this many frames, to
-    catch a card swapped in place; the frames between only look for new or moved cards.
+    `settle_frames`: a card still unread after lying still this long is sent for confirmation
+    (7 frames: under half a second at 15 frames a second).
+    `clear_frames`: a card that left is part of the layout being cleared when the whole
+    layout is empty within this many frames (a croupier clears a layout card by card); it
+    was picked up when it is not, or when a new card lies on the layout without it first
+    (a hand lying over a card a moment is neither). One never named is then sent for
+    confirmation.
     """
 
     def __init__(
@@ -127,10 +98,8 @@ class CameraShoe:
         burn: Sequence[Card] = (),
         burned_unseen: int = 5,
         confirm_frames: int = 3,
-        settle_frames: int = 8,
-        vanish_frames: int = 3,
+        settle_frames: int = 7,
         clear_frames: int = 90,
-        recheck_every: int = 5,
     ) -> None:
         self._frames = open_camera_source(source) if isinstance(source, str) else source
         self._design: Design = load_design(deck) if deck is not None else builtin_design()
@@ -138,15 +107,16 @@ class CameraShoe:
         self._burned_unseen = 0 if burn else burned_unseen
         self.confirm_frames = confirm_frames
         self.settle_frames = max(settle_frames, confirm_frames)
-        self.vanish_frames = vanish_frames
         self.clear_frames = clear_frames
-        self.recheck_every = recheck_every
         self._tracks: list[_Track] = []  # on the layout
         self._gone: list[_Track] = []  # left it lately, not yet settled as cleared or taken
         self._orders = itertools.count()
         self._last_look: np.ndarray | None = None
         self._changes = np.ones(_LOOK_SIZE[::-1], bool)  # where the last frame differed
         self._empty = True  # the last frame looked at showed no card
+        self._audited = False  # the layout was accounted for since it last changed
+        self._clearings = 0  # times the layout was seen cleared, once cards had lain on it
+        self._cleared = True
 
     def events(self) -> Iterator[ShoeEvent]:
         """The events of the layout, as they happen, until the frames run out."""
@@ -159,53 +129,93 @@ class CameraShoe:
             yield from self._watch(number, frame)
         yield from self._finish(number + 1)
 
+    def layouts(self) -> Iterator[Layout]:
+        """The layout after each frame, for a table whose cards come from a shoe, which the
+        camera then only witnesses (`croupier.witness`): the cards lying still, in the noir
+        row (the top one) and the rouge row, named as emitted, or None until named."""
+        for number, frame in enumerate(self._frames):
+            self._watch(number, frame)
+            yield self._layout()
+
+    def _layout(self) -> Layout:
+        if self._tracks:
+            self._cleared = False
+        elif not self._cleared:
+            self._cleared = True
+            self._clearings += 1
+        lying = {id(t.quad): t for t in self._tracks if t.settled}
+        rows = group_rows([Seen(t.quad, t.readings[-1]) for t in lying.values()])
+        names = [tuple(lying[id(s.quad)].card for s in row) for row in rows]
+        # A lone row is the noir row: a coup's first card opens it. A card below the rouge
+        # row is the rouge row's too: laid out of place, it differs from the shoe's record.
+        noir = names[0] if names else ()
+        return Layout(self._clearings, noir, tuple(c for row in names[1:] for c in row))
+
     # -- one frame ---------------------------------------------------------------------
 
     def _watch(self, number: int, frame: np.ndarray) -> list[ShoeEvent]:
-        events: list[ShoeEvent] = []
-        if self._unchanged(frame):
-            # Nothing moved on the layout: only cards still waiting for a name are read.
+        if not self._unchanged(frame):
+            # Something moves over the layout (a hand, a card on its way): nothing is read
+            # until it lies still again; the cards it reached are looked at again then.
+            self._audited = False
             for track in self._tracks:
-                if track.missing:
-                    track.missing += 1
-                    continue
-                track.still += 1
-                track.settled |= track.still >= self.confirm_frames
-                if not track.resolved or _doubted(track):
-                    track.readings.append(classify(frame, track.quad, self._design))
-                    events += self._check_change(track)
-            return events + self._retire(number, empty=self._empty) + self._emit(number)
-        quads = find_cards(frame, portrait_only=True)
-        self._empty = not quads
-        matched = self._match(quads)
-        new: list[Seen] = []
-        for quad, track in zip(quads, matched, strict=True):
-            if track is None:
-                new.append(Seen(quad, classify(frame, quad, self._design)))
-                continue
-            moved = float(np.abs(quad.corners - track.quad.corners).max())
-            track.still = track.still + 1 if moved < _STILL * quad.width else 0
-            track.settled |= track.still >= self.confirm_frames
-            track.quad, track.missing = quad, 0
-            if (
-                not track.resolved
-                or _doubted(track)
-                or track.still % self.recheck_every == 0
-                or self._touched(quad, frame.shape)
-            ):
-                track.readings.append(classify(frame, quad, self._design))
-                events += self._check_change(track)
-        seen_now = {id(t) for t in matched if t is not None}
+                if self._touched(track.quad, frame.shape):
+                    track.still, track.touched = 0, True
+            return self._emit(number)  # a card long unread is sent for confirmation even so
+        events: list[ShoeEvent] = []
+        if not self._audited:
+            self._audit(number, frame)
         for track in self._tracks:
-            if id(track) not in seen_now:
-                track.missing += 1
+            track.still += 1
+            if not track.settled and track.still >= self.confirm_frames:
+                track.settled, track.settled_at = True, number
+            if not track.resolved or _doubted(track) or track.touched:
+                track.touched = False
+                track.readings.append(read_card(frame, track.spot, self._design))
+                events += self._check_change(track)
+        return events + self._retire(number, empty=self._empty) + self._emit(number)
+
+    def _audit(self, number: int, frame: np.ndarray) -> None:
+        """The layout, lying still after a change, accounted for card by card: every piece
+        of card-shaped paper (rows laid over themselves parted along their cards' edges; a
+        card that cannot be parted or named is still a card) continues the card that lay
+        there, at its size, or is a card that just joined the layout. A card no paper
+        continues has left it."""
+        self._audited = True
+        spots = locate(frame, self._design)
+        self._empty = not spots
+        candidates = self._tracks + self._gone
+        free = set(range(len(candidates)))
+        new: list[Seen] = []
+        joining: dict[int, RowCard] = {}
+        for spot in spots:
+            quad = spot.quad
+            near = [
+                (float(np.hypot(*np.subtract(quad.centre, candidates[k].quad.centre))), k)
+                for k in free
+                if not candidates[k].settled or _same_size(quad, candidates[k].quad)
+            ]
+            best = min((n for n in near if n[0] < _REACH * quad.width), default=None)
+            if best is None:
+                new.append(Seen(quad, read_card(frame, spot, self._design)))
+                joining[id(quad)] = spot
+                continue
+            free.discard(best[1])
+            track = candidates[best[1]]
+            if float(np.abs(quad.corners - track.quad.corners).max()) >= _STILL * quad.width:
+                track.still = 0
+            track.spot, track.missing = spot, False
+            if track.vanished_at is not None:  # a hand lay over it a moment
+                self._gone.remove(track)
+                self._tracks.append(track)
+                track.vanished_at = None
+        for k in free:
+            candidates[k].missing = True
         for row in group_rows(new):
             for seen in row:
                 order = next(self._orders)
-                self._tracks.append(_Track(order, number, seen.quad, [seen.reading]))
-        events += self._retire(number, empty=self._empty)
-        events += self._emit(number)
-        return events
+                spot = joining[id(seen.quad)]
+                self._tracks.append(_Track(order, number, spot, [seen.reading]))
 
     def _unchanged(self, frame: np.ndarray) -> bool:
         """Whether the frame shows what the last one showed, sensor noise aside."""
@@ -228,37 +238,6 @@ class CameraShoe:
         ]
         return bool(region.any())
 
-    def _match(self, quads: list[Quad]) -> list[_Track | None]:
-        """The track each quad continues, or None for a card that just joined the layout.
-
-        A card that lies still keeps its track only from close by (something passing near
-        it is something else); a card on the move, from half a card away. A card that left
-        the layout a moment ago and lies again where it was (a hand passed over it)
-        continues its old track.
-        """
-        candidates = self._tracks + self._gone
-        taken: set[int] = set()
-        matched: list[_Track | None] = []
-        for quad in quads:
-            cx, cy = quad.centre
-            best, best_d = None, float("inf")
-            for i, track in enumerate(candidates):
-                reach = (_NEAR if track.settled else _REACH) * quad.width
-                d = float(np.hypot(cx - track.quad.centre[0], cy - track.quad.centre[1]))
-                if i not in taken and d < min(reach, best_d):
-                    best, best_d = i, d
-            if best is None:
-                matched.append(None)
-                continue
-            taken.add(best)
-            track = candidates[best]
-            if track.vanished_at is not None:
-                self._gone.remove(track)
-                self._tracks.append(track)
-                track.vanished_at = None
-            matched.append(track)
-        return matched
-
     def _check_change(self, track: _Track) -> list[ShoeEvent]:
         """An alarm when a named card, lying still, now reads surely as another card."""
         if track.card is None or track.still < self.confirm_frames:
@@ -275,7 +254,7 @@ class CameraShoe:
 
     def _retire(self, number: int, *, empty: bool) -> list[ShoeEvent]:
         """Tracks unseen for long have left; what left is a clearing or a pick-up."""
-        for track in [t for t in self._tracks if t.missing >= self.vanish_frames]:
+        for track in [t for t in self._tracks if t.missing]:
             self._tracks.remove(track)
             if track.resolved or track.settled:  # else a hand or a card on its way
                 track.vanished_at = number
@@ -326,7 +305,8 @@ class CameraShoe:
             track.card = names.pop()
             assert track.card is not None
             return CardDrawn(track.card)
-        if track.still >= self.settle_frames:
+        if track.settled and number - track.settled_at >= self.settle_frames - self.confirm_frames:
+            # A hand laying the next card over it does not put the tailleur's check off.
             return _unread(track)
         return None
 
@@ -341,6 +321,10 @@ class CameraShoe:
             elif track.vanished_at is not None and self._tracks:
                 events.append(_taken_alarm(track))
         return events
+
+
+def _same_size(a: Quad, b: Quad) -> bool:
+    return abs(a.width / b.width - 1) < _SIZE and abs(a.height / b.height - 1) < _SIZE
 
 
 def _taken_alarm(track: _Track) -> DeviceAlarm:

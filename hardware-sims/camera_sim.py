@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -29,6 +29,7 @@ from hardware_sims.scene_render import (
     HARSH,
     Camera,
     Disturbance,
+    Laying,
     baize,
     card_corners,
     load_faces,
@@ -49,6 +50,16 @@ class Pace:
     cleared: int = 5  # empty baize between coups
 
 
+@dataclass(frozen=True)
+class Mislaying:
+    """What the tailleur lays wrong, to try a camera that witnesses a shoe: a card is named
+    by its coup and its place in the coup's deal, both counted from 0. A `switched` card is
+    laid as another card than the shoe read; a `wrong_row` card in the other row."""
+
+    switched: dict[tuple[int, int], str] = field(default_factory=dict)
+    wrong_row: frozenset[tuple[int, int]] = frozenset()
+
+
 def coups_of(events: Sequence[ShoeEvent], rules: str = "venezia") -> list[list[tuple[Row, str]]]:
     """The cards each coup lays, in order, with their row, as the engine deals the events."""
     coups: dict[int, list[tuple[Row, str]]] = {}
@@ -66,8 +77,11 @@ def deal_frames(
     size: tuple[int, int] = (1280, 720),
     disturbance: Disturbance = GENTLE,
     pace: Pace = Pace(),
+    mislaying: Mislaying = Mislaying(),
+    laying: Laying | None = None,
 ) -> Iterator[np.ndarray]:
-    """Every frame of the deal, in order."""
+    """Every frame of the deal, in order: the cards a fixed gap apart, or, with `laying`, laid
+    at speed (each over the last, touching it or a little apart, and turned)."""
     width, height = size
     face = next(iter(faces.values()))
     aspect = face.shape[0] / face.shape[1]
@@ -82,15 +96,26 @@ def deal_frames(
     rows_y = (height / 2 - card_width * aspect * 0.62, height / 2 + card_width * aspect * 0.62)
     for _ in range(pace.cleared):
         yield camera.shoot(felt, rng)
-    for coup in coups:
+    for c, coup in enumerate(coups):
         table = felt.copy()
         laid = {Row.NOIR: 0, Row.ROUGE: 0}
-        for row, name in coup:
+        ends = {Row.NOIR: left - card_width - gap, Row.ROUGE: left - card_width - gap}
+        for k, (dealt_row, dealt) in enumerate(coup):
+            name = mislaying.switched.get((c, k), dealt)
+            row = dealt_row
+            if (c, k) in mislaying.wrong_row:
+                row = Row.ROUGE if dealt_row is Row.NOIR else Row.NOIR
             slot = laid[row]
             laid[row] += 1
-            x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
+            if laying is None:
+                x = left + slot * (card_width + gap) + rng.uniform(-0.04, 0.04) * card_width
+                turn = disturbance.rotation_deg
+            else:
+                x = ends[row] + card_width * (1.0 + laying.spacing(rng))
+                turn = laying.rotation_deg
+            ends[row] = x
             y = rows_y[row is Row.ROUGE] + rng.uniform(-0.04, 0.04) * card_width
-            angle = rng.uniform(-disturbance.rotation_deg, disturbance.rotation_deg)
+            angle = rng.uniform(-turn, turn)
             target = card_corners((x, y), card_width, aspect, angle)
             start = target + np.float32([0.4 * card_width, -1.2 * card_width * aspect])
             for step in range(1, pace.sliding + 1):
@@ -105,6 +130,18 @@ def deal_frames(
                 yield camera.shoot(table, rng)
         for _ in range(pace.cleared):
             yield camera.shoot(felt, rng)
+
+
+def rest_frames(coups: Sequence[Sequence[tuple[Row, str]]], pace: Pace = Pace()) -> list[int]:
+    """The frame each card of the deal first lies at rest in, as `deal_frames` lays them."""
+    frame, rests = pace.cleared, []
+    for coup in coups:
+        for _ in coup:
+            frame += pace.sliding
+            rests.append(frame)
+            frame += pace.resting
+        frame += pace.cleared
+    return rests
 
 
 def _hand(table: np.ndarray, corners: np.ndarray, card_width: float) -> None:

@@ -231,6 +231,11 @@ class Laying:
     glare: float = 0.5
     clutter: float = 0.5
 
+    def spacing(self, rng: np.random.Generator) -> float:
+        """From one card to the next, in card widths beyond touching: overlapped below 0.
+        Touching (0) is as likely as any overlap or gap: it is how rows are laid at speed."""
+        return 0.0 if rng.random() < 0.25 else float(rng.uniform(-self.overlap, self.gap))
+
 
 AT_SPEED = Laying()
 _CHIP_COLOURS = ((40, 40, 200), (200, 80, 30), (30, 30, 30), (40, 150, 230))
@@ -269,9 +274,7 @@ def render_laid_coup(
                                    card_width, aspect, angle)
             paste(canvas, faces[name], corners)
             placed.append(Placed(name, corners))
-            # Touching (0) is as likely as any overlap or gap: it is how rows are laid at speed.
-            spacing = 0.0 if rng.random() < 0.25 else rng.uniform(-laying.overlap, laying.gap)
-            x += card_width * (1.0 + spacing)
+            x += card_width * (1.0 + laying.spacing(rng))
     if placed and rng.random() < laying.glare:
         _glare(canvas, placed[int(rng.integers(len(placed)))].corners, card_width, rng)
     if placed and rng.random() < laying.clutter:

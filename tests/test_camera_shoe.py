@@ -14,10 +14,11 @@ from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, Shoe
 from croupier.fixtures import parse_shoe
 from croupier.jsonout import decision_json
 from croupier.rulebook import load_rulebook
-from drivers.camera import CameraShoe, open_camera_source
+from drivers.camera import CameraShoe
 from drivers.errors import PortError
-from hardware_sims.camera_sim import Pace, coups_of, deal_frames, write_frames
-from hardware_sims.scene_render import GENTLE, HARSH, Camera, baize, card_corners, paste
+from drivers.frames import open_camera_source
+from hardware_sims.camera_sim import Pace, coups_of, deal_frames, rest_frames, write_frames
+from hardware_sims.scene_render import AT_SPEED, GENTLE, HARSH, Camera, baize, card_corners, paste
 
 SIZE = (960, 540)
 # Three coups after the burn, with a rouge win, a noir win and an après.
@@ -251,3 +252,32 @@ def test_bad_sources_raise_port_error(tmp_path: Path) -> None:
     text.write_text("not a video")
     with pytest.raises(PortError, match="cannot open"):
         open_camera_source(str(text))
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_rows_laid_at_speed_lose_no_card_silently(faces: dict[str, np.ndarray], seed: int) -> None:
+    """Overlapping, touching, turned: every card is emitted as dealt or sent for confirmation,
+    in its place, within half a second (15 frames a second) of lying at rest; none is named
+    wrong, none invented."""
+    shoe = parse_shoe(FIXTURE)
+    coups = coups_of(shoe)
+    pace = Pace()
+    frames = deal_frames(coups, faces, np.random.default_rng(seed), size=(1280, 720),
+                         disturbance=GENTLE, pace=pace, laying=AT_SPEED)
+    counted = [0]
+
+    def count(frames: Iterator[np.ndarray]) -> Iterator[np.ndarray]:
+        for frame in frames:
+            yield frame
+            counted[0] += 1
+
+    emitted: list[tuple[ShoeEvent, int]] = [
+        (event, counted[0] - 1) for event in CameraShoe(count(frames), burned_unseen=0).events()
+    ]
+    dealt = shoe[5:]
+    assert not [e for e, _ in emitted if isinstance(e, DeviceAlarm)]
+    assert len(emitted) == len(dealt)
+    for (event, at), want, rest in zip(emitted, dealt, rest_frames(coups, pace), strict=True):
+        assert event == want or isinstance(event, CardUnread), (event, want)
+        assert at - rest <= 7, (event, at, rest)
+    assert sum(isinstance(e, CardDrawn) for e, _ in emitted) >= len(dealt) * 3 // 4

@@ -18,8 +18,9 @@ from hardware_sims.scene_render import (
     render_coup,
 )
 from vision.design import Design
-from vision.geometry import Quad, find_cards
+from vision.geometry import find_cards
 from vision.layout import Seen, group_rows, read_layout
+from vision.quad import Quad
 
 
 def _names(rows: list[list[Seen]]) -> list[list[str | None]]:

@@ -20,7 +20,14 @@ from PySide6.QtCore import QObject, QTimer
 
 from app.runtime import Put
 from croupier.decisions import Chance
-from croupier.events import ChoosePrison, CloseBets, PlaceStake, PrisonChoice, Withdraw
+from croupier.events import (
+    ChoosePrison,
+    CloseBets,
+    PlaceStake,
+    PrisonChoice,
+    ShoeEvent,
+    Withdraw,
+)
 from croupier.table import Event
 from croupier.view import Allowed, TableView
 from ui.board import Board
@@ -54,7 +61,7 @@ class DemoGate:
         self._open.set()
 
     def wrap(self, put: Put) -> Put:
-        def gated(events: tuple[Event, ...], link: int | None) -> None:
+        def gated(events: tuple[ShoeEvent, ...], link: int | None) -> None:
             # Cards held back pile up on the line and arrive as one batch: they go on one
             # by one, each waiting its turn (the link's place goes with the last).
             for i, event in enumerate(events, 1):

@@ -9,7 +9,7 @@ import numpy as np
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
 from vision.features import FACE_SHRINK, describe_both
-from vision.geometry import Quad, grow, rectify
+from vision.quad import Quad, grow, rectify
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise

@@ -14,8 +14,8 @@ import numpy as np
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
 from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, describe
-from vision.geometry import rectify, whole_frame
 from vision.images import read_picture
+from vision.quad import rectify, whole_frame
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")

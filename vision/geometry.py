@@ -1,11 +1,12 @@
-"""Finding card outlines on the baize and straightening them into upright faces."""
+"""Finding card outlines on the baize: blobs of paper, and the cards they hold."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
+
+from vision.edges import quadrilateral, snap
+from vision.quad import Quad
 
 # Blobs are looked for in a frame shrunk to this width at most; each card's edges are then
 # found again in the full frame, to a fraction of a pixel.
@@ -20,39 +21,10 @@ _OPEN_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _CLOSE_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 _SEAM_DEPTH = 25  # grey levels a seam lies below the paper on both sides of it
 _TYPICAL_ASPECT = 1.42  # of a playing card: how many cards a row run together holds
-# Edges are looked for this far (frame pixels) either side of where the blob put them.
-_SNAP_RANGE = 6.0
-_SNAP_STEP = 0.5
-_SNAP_ACROSS = np.arange(-_SNAP_RANGE, _SNAP_RANGE + _SNAP_STEP, _SNAP_STEP, dtype=np.float32)
-_SNAP_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
-_SNAP_MIN_DROP = 6.0  # grey levels per sample step: weaker is no edge
 _ASPECT_RANGE = (1.15, 1.75)  # long side over short side of a playing card
 # A card's outline is a quadrilateral its blob fills: a hand or a pile is none.
 _MIN_HULL_FILL, _MAX_HULL_FILL = 0.95, 1.08
 _MIN_FILL = 0.45
-
-
-@dataclass(frozen=True)
-class Quad:
-    """A card's four corners in frame pixels, clockwise from the top-left of the face."""
-
-    corners: np.ndarray  # float32, shape (4, 2)
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        x, y = self.corners.mean(axis=0)
-        return float(x), float(y)
-
-    @property
-    def width(self) -> float:
-        c = self.corners
-        return float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
-
-    @property
-    def height(self) -> float:
-        c = self.corners
-        return float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
-
 
 _MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
 
@@ -171,70 +143,6 @@ def _blobs(darkest: np.ndarray, level: float) -> list[np.ndarray]:
     return list(contours)
 
 
-def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """Corners moved onto the card's true edges, found to a fraction of a pixel in `frame`.
-
-    Across each side the brightness is sampled; the edge is where it drops from paper to
-    baize: the outermost strong drop, since a frame line printed near the edge drops too,
-    then rises again. A side with no clear edge (two cards edge to edge) keeps its place.
-    """
-    ends = np.roll(corners, -1, axis=0)
-    sides = ends - corners  # (4, 2)
-    along = sides / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
-    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
-    outward = np.sign(np.sum(normal * ((corners + ends) / 2 - corners.mean(axis=0)), axis=1))
-    normal *= np.where(outward < 0, -1.0, 1.0)[:, None].astype(np.float32)
-    base = corners[:, None, :] + _SNAP_ALONG[None, :, None] * sides[:, None, :]  # (4, n, 2)
-    points = base[:, :, None, :] + _SNAP_ACROSS[None, None, :, None] * normal[:, None, None, :]
-    n, s = len(_SNAP_ALONG), len(_SNAP_ACROSS)
-    flat = points.reshape(4 * n, s, 2).astype(np.float32)
-    samples = cv2.remap(
-        frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
-    profile = samples.min(axis=2) if samples.ndim == 3 else samples
-    profile = cv2.GaussianBlur(profile.astype(np.float32), (0, 0), sigmaX=1.0, sigmaY=0.01)
-    drop = profile[:, :-1] - profile[:, 1:]  # (4n, s-1), positive where it darkens outward
-    strong = drop >= np.maximum(0.5 * drop.max(axis=1, keepdims=True), _SNAP_MIN_DROP)
-    found = strong.any(axis=1)
-    last = (s - 2) - np.argmax(strong[:, ::-1], axis=1)
-    # The peak of that drop: the largest step within a pixel or two of where it starts.
-    window = np.clip(last[:, None] + np.arange(-4, 5)[None, :], 0, s - 2)
-    rows = np.arange(4 * n)[:, None]
-    k = window[rows[:, 0], np.argmax(drop[rows, window], axis=1)]
-    r = np.arange(4 * n)
-    left, mid, right = drop[r, np.maximum(k - 1, 0)], drop[r, k], drop[r, np.minimum(k + 1, s - 2)]
-    curve = left - 2 * mid + right
-    offset = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
-    across = _SNAP_ACROSS[0] + (k + 0.5 + np.clip(offset, -0.5, 0.5)) * _SNAP_STEP
-    edges = base.reshape(4 * n, 2) + across[:, None] * np.repeat(normal, n, axis=0)
-    lines = []
-    for i in range(4):
-        keep = found[i * n : (i + 1) * n]
-        if keep.sum() < n // 2:
-            lines.append((corners[i], along[i]))
-            continue
-        fit = cv2.fitLine(edges[i * n : (i + 1) * n][keep], cv2.DIST_HUBER, 0, 0.01, 0.01)
-        vx, vy, x0, y0 = fit.ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
-    snapped = _crossings(lines)
-    if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 2.5:
-        return corners
-    return snapped
-
-
-def _crossings(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
-    """Where each line meets the one before it, or None for parallel lines."""
-    corners = []
-    for i in range(4):
-        (p, d), (q, e) = lines[i - 1], lines[i]
-        det = d[0] * -e[1] - d[1] * -e[0]
-        if abs(det) < 1e-6:
-            return None
-        t = ((q - p)[0] * -e[1] - (q - p)[1] * -e[0]) / det
-        corners.append(p + t * d)
-    return np.float32(corners)
-
-
 def _split_row(corners: np.ndarray, *, cut: bool = True) -> list[np.ndarray]:
     """Portrait cards laid edge to edge look like one wide card: cut it into cards (or,
     without `cut`, none: where they part is left to someone who knows more)."""
@@ -321,7 +229,7 @@ def _card_corners(contour: np.ndarray) -> np.ndarray | None:
     Its outline must be a quadrilateral (the convex hull fills it) and the blob must fill
     most of it (an index printed near the edge may bite a notch into it, a hand more).
     """
-    corners = _quadrilateral(contour)
+    corners = quadrilateral(contour)
     if corners is None:
         return None
     quad_area = max(cv2.contourArea(corners), 1.0)
@@ -330,101 +238,6 @@ def _card_corners(contour: np.ndarray) -> np.ndarray | None:
     if not (_MIN_HULL_FILL <= hull_fill <= _MAX_HULL_FILL and fill >= _MIN_FILL):
         return None
     return corners
-
-
-def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
-    """The card inside `quad` warped to an upright `size` = (width, height) image."""
-    width, height = size
-    corners = quad.corners
-    # Shrink a large card first, so the warp samples an image near the target's resolution
-    # instead of aliasing every other pixel away.
-    factor = min(quad.width / width, quad.height / height)
-    if factor > 1.5:
-        x0, y0 = np.floor(corners.min(axis=0)).astype(int)
-        x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
-        x0, y0 = max(x0, 0), max(y0, 0)
-        patch = frame[y0:y1, x0:x1]
-        shrink = 1.0 / factor
-        patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-        corners = (corners - np.float32([x0, y0])) * shrink
-        frame = patch
-    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    return cv2.warpPerspective(
-        frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
-
-
-def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
-    """The card whose outline, `inset` (shares of width, height) inside its edges, is `quad`."""
-    dx, dy = inset
-    inner = np.float32([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]])
-    to_frame = cv2.getPerspectiveTransform(inner, quad.corners.astype(np.float32))
-    unit = np.float32([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]])
-    return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))
-
-
-def whole_frame(frame: np.ndarray) -> Quad:
-    """The frame itself as the card, for a close-up or a bare face image."""
-    h, w = frame.shape[:2]
-    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    if w > h:  # a face image lying on its side: its top is at the left
-        corners = np.roll(corners, -3, axis=0)
-    return Quad(corners)
-
-
-def _quadrilateral(contour: np.ndarray) -> np.ndarray | None:
-    """Four corners of a convex blob with rounded corners, or None when it is no quadrilateral."""
-    hull = cv2.convexHull(contour)
-    perimeter = cv2.arcLength(hull, closed=True)
-    for eps in (0.02, 0.03, 0.04, 0.05):
-        approx = cv2.approxPolyDP(hull, eps * perimeter, closed=True)
-        if len(approx) == 4:
-            break
-    else:
-        return None
-    # The sides are fitted to the hull's outline, not the blob's: an index printed close to
-    # the edge may bite a notch into the blob, never into its hull.
-    outline = _along(hull.reshape(-1, 2).astype(np.float32))
-    corners = approx.reshape(4, 2).astype(np.float32)
-    for _ in range(2):  # the first fit may start from corners cut off by the rounding
-        corners = _refine(outline, corners)
-    return corners
-
-
-def _along(polygon: np.ndarray) -> np.ndarray:
-    """Points about a pixel apart along a closed polygon."""
-    ends = np.roll(polygon, -1, axis=0)
-    steps = np.maximum(np.linalg.norm(ends - polygon, axis=1).astype(int), 1)
-    t = np.concatenate([np.arange(n, dtype=np.float32) / n for n in steps])
-    start = np.repeat(polygon, steps, axis=0)
-    return start + (np.repeat(ends, steps, axis=0) - start) * t[:, None]
-
-
-def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
-    """Corners as the crossings of lines fitted to each side, clear of the rounded corners."""
-    lines = []
-    for i in range(4):
-        a, b = rough[i], rough[(i + 1) % 4]
-        side = b - a
-        length = float(np.linalg.norm(side))
-        if length < 4:
-            return rough
-        along = (points - a) @ side / length**2
-        normal = np.array([-side[1], side[0]]) / length
-        off = np.abs((points - a) @ normal)
-        near = points[(along > 0.15) & (along < 0.85) & (off < max(4.0, 0.1 * length))]
-        if len(near) < 5:
-            return rough
-        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
-    refined = _crossings(lines)
-    if (
-        refined is None
-        or np.abs(refined - rough).max() > 0.2 * float(np.linalg.norm(rough[1] - rough[0])) + 3
-    ):
-        return rough
-    return refined
 
 
 def _upright(corners: np.ndarray, *, portrait_only: bool) -> Quad | None:

@@ -10,7 +10,8 @@ import numpy as np
 from vision.classifier import PLACED_COMPARABLE, Reading, classify, classify_straight
 from vision.design import Design
 from vision.features import describe
-from vision.geometry import Quad, find_cards, paper_blobs, rectify, whole_frame
+from vision.geometry import find_cards, paper_blobs
+from vision.quad import Quad, rectify, whole_frame
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -19,8 +20,12 @@ _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
-# Of a card's width along the row: where a placed outline is read first, and then.
-_NUDGES = ((0.0, 0.035, -0.035), (0.07, -0.07))
+# Where a placed outline is read first, and then: shares of a card's width along the row,
+# and of its height across it.
+_NUDGES = (
+    ((0.0, 0.0), (0.035, 0.0), (-0.035, 0.0), (0.0, 0.025), (0.0, -0.025)),
+    ((0.07, 0.0), (-0.07, 0.0)),
+)
 _LEANING = 0.65  # a nudged reading matching its guess this well leans to it
 _CLOSE_FIT = 0.95  # a reading matching this well stands whatever its nudged neighbours say
 
@@ -87,15 +92,16 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     """What the classifier makes of a card found on the baize.
 
     An outline placed from a row's edges may be a few pixels off, and a card cut a little
-    short may pass for its twin (an ace of diamonds, its index cut, for an ace of hearts):
-    it is read nudged along the row either way too, and named, short of a close fit, only
-    when every reading that matches a card fairly well matches the same one.
+    short may pass for its twin (an ace of hearts, the lobes of its index cut, for an ace of
+    diamonds): it is read nudged along the row and across it either way too, and named,
+    short of a close fit, only when every reading that matches a card fairly well matches
+    the same one.
     """
     if not spot.placed:
         return classify(frame, spot.quad, design, spot.visible)
     readings: list[Reading] = []
     for nudges in _NUDGES:
-        readings += [_nudged(frame, spot, design, share) for share in nudges]
+        readings += [_nudged(frame, spot, design, *nudge) for nudge in nudges]
         best = max(readings, key=lambda r: (r.confidence, r.score))
         if best.card is not None:
             break
@@ -104,11 +110,16 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     return best
 
 
-def _nudged(frame: np.ndarray, spot: RowCard, design: Design, share: float) -> Reading:
-    """The card read with its outline moved `share` of its width along the row."""
+def _nudged(
+    frame: np.ndarray, spot: RowCard, design: Design, along: float, across: float
+) -> Reading:
+    """The card read with its outline moved `along` its width along the row and `across`
+    its height down across it."""
     corners = spot.quad.corners
-    along = (corners[1] - corners[0]) / max(float(np.linalg.norm(corners[1] - corners[0])), 1.0)
-    nudged = Quad((corners + share * spot.quad.width * along).astype(np.float32))
+    right = (corners[1] - corners[0]) / max(float(np.linalg.norm(corners[1] - corners[0])), 1.0)
+    down = (corners[3] - corners[0]) / max(float(np.linalg.norm(corners[3] - corners[0])), 1.0)
+    shift = along * spot.quad.width * right + across * spot.quad.height * down
+    nudged = Quad((corners + shift).astype(np.float32))
     return classify(frame, nudged, design, spot.visible, PLACED_COMPARABLE)
 
 

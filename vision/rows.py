@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.geometry import Quad, snap
+from vision.edges import snap
+from vision.quad import Quad
 
 # The advance from one card's left edge to the next, in card widths: a fifth overlapped at
 # most, a little more than touching at most (cards turned at their corners).

@@ -1,0 +1,127 @@
+"""The camera as the shoe's witness: the comparison of the shoe's record with the baize."""
+
+from __future__ import annotations
+
+from croupier.cards import Card
+from croupier.decisions import CardPlaced, Row
+from croupier.engine import Shoe
+from croupier.events import CardDrawn
+from croupier.rulebook import load_rulebook
+from croupier.witness import Go, Kind, Layout, Wait, Witness, differences, placements
+
+BURN = ["4C", "KD", "9S", "2H", "QC"]
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def _shoe(*cards: str) -> Shoe:
+    shoe = Shoe(load_rulebook("venezia"))
+    for name in [*BURN, *cards]:
+        shoe.apply(CardDrawn(Card.parse(name)))
+    return shoe
+
+
+def _next(shoe: Shoe, name: str) -> tuple[CardPlaced, ...]:
+    return placements(shoe, [CardDrawn(Card.parse(name))])
+
+
+def _laid(witness: Witness, noir: str, rouge: str = "", clearing: int = 0, frames: int = 1) -> None:
+    for _ in range(frames):
+        witness.look(Layout(clearing, _cards(noir), _cards(rouge)))
+
+
+def test_the_same_rows_differ_nowhere_and_unnamed_paper_is_no_difference() -> None:
+    noir, rouge = _cards("8S 7C KD 9H"), _cards("AD 2S")
+    assert differences(noir, rouge, Layout(0, noir, rouge)) == []
+    assert differences(noir, rouge, Layout(0, (noir[0], None, *noir[2:]), rouge)) == []
+
+
+def test_each_kind_of_difference_is_named_with_its_place() -> None:
+    noir, rouge = _cards("8S 7C KD"), _cards("AD")
+    switched = differences(noir, rouge, Layout(0, _cards("8S 7C QH"), rouge))
+    assert [(d.kind, d.row, d.place) for d in switched] == [(Kind.SWITCHED, Row.NOIR, 3)]
+    assert "the shoe read KD, the baize shows QH" in switched[0].text(4)
+    wrong_row = differences(noir, rouge, Layout(0, _cards("8S 7C KD AD"), ()))
+    assert {(d.kind, d.row, d.place) for d in wrong_row} == {
+        (Kind.MISPLACED, Row.NOIR, 4), (Kind.NOT_LAID, Row.ROUGE, 1)}
+    extra = differences(noir, (), Layout(0, _cards("8S 7C 5D KD"), ()))
+    assert (Kind.SWITCHED, Row.NOIR, 3) in {(d.kind, d.row, d.place) for d in extra}
+    never = differences(noir, (), Layout(0, _cards("8S 7C KD 5D"), ()))
+    assert [(d.kind, d.seen) for d in never] == [(Kind.NEVER_READ, Card.parse("5D"))]
+
+
+def test_placements_are_the_engines_and_leave_it_untouched() -> None:
+    shoe = _shoe("8S", "7C", "KD", "9H")  # noir 34: the next card opens the rouge row
+    before = shoe.state()
+    assert _next(shoe, "AD") == (CardPlaced(1, Row.ROUGE, Card.parse("AD"), 1, False),)
+    assert shoe.state() == before
+
+
+def test_a_card_is_held_until_seen_laid_where_the_engine_puts_it() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C")
+    assert witness.check(shoe.state()) == Go()
+    coming = _next(shoe, "KD")
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "8S 7C", frames=5)
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "8S 7C KD")
+    assert witness.check(shoe.state(), coming) == Go()
+
+
+def test_a_switched_card_is_alarmed_at_once_and_the_coup_only_once() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C QH")
+    verdict = witness.check(shoe.state(), _next(shoe, "KD"))
+    assert isinstance(verdict, Go)
+    assert len(verdict.alarms) == 1
+    assert "coup 1" in verdict.alarms[0]
+    assert "QH" in verdict.alarms[0]
+    assert witness.check(shoe.state(), _next(shoe, "KD")) == Go()
+
+
+def test_a_card_never_laid_is_alarmed_after_patience_and_then_played() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C")
+    coming = _next(shoe, "KD")
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "8S 7C", frames=10)
+    verdict = witness.check(shoe.state(), coming)
+    assert isinstance(verdict, Go)
+    assert "the shoe read KD, the baize shows none" in verdict.alarms[0]
+
+
+def test_a_card_the_shoe_never_read_is_alarmed_once_it_has_lain_a_while() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    for _ in range(10):  # the table checks after every frame
+        _laid(witness, "8S 7C 5D")
+        assert witness.check(shoe.state()) == Go()
+    _laid(witness, "8S 7C 5D")
+    verdict = witness.check(shoe.state())
+    assert isinstance(verdict, Go)
+    assert "5D lies on the baize, the shoe never read it" in (
+        verdict.alarms[0])
+
+
+def test_the_next_coup_waits_for_the_baize_to_be_cleared() -> None:
+    # Coup 1 decided: noir 8S 7C KD 9H (34), rouge KS QS JS 2H (32).
+    shoe, witness = _shoe(*["8S", "7C", "KD", "9H", "KS", "QS", "JS"]), Witness(patience=10)
+    _laid(witness, "8S 7C KD 9H", "KS QS JS 2H", clearing=0)
+    assert witness.check(shoe.state(), _next(shoe, "2H")) == Go()
+    shoe.apply(CardDrawn(Card.parse("2H")))
+    assert witness.check(shoe.state(), _next(shoe, "8S")) == Wait()  # the old coup lies there
+    witness.check(shoe.state())  # between coups: nothing to compare
+    _laid(witness, "", clearing=1)
+    coming = _next(shoe, "8S")
+    assert coming[0].number == 2
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "8S", clearing=1)
+    assert witness.check(shoe.state(), coming) == Go()
+
+
+def test_a_blind_witness_holds_nothing() -> None:
+    shoe, witness = _shoe("8S"), Witness()
+    witness.blind = True
+    assert witness.check(shoe.state(), _next(shoe, "7C")) == Go()

@@ -1,0 +1,72 @@
+"""A card's outline in a frame, and the card straightened out of it into an upright face."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Quad:
+    """A card's four corners in frame pixels, clockwise from the top-left of the face."""
+
+    corners: np.ndarray  # float32, shape (4, 2)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y = self.corners.mean(axis=0)
+        return float(x), float(y)
+
+    @property
+    def width(self) -> float:
+        c = self.corners
+        return float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+
+    @property
+    def height(self) -> float:
+        c = self.corners
+        return float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+
+
+
+def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
+    """The card inside `quad` warped to an upright `size` = (width, height) image."""
+    width, height = size
+    corners = quad.corners
+    # Shrink a large card first, so the warp samples an image near the target's resolution
+    # instead of aliasing every other pixel away.
+    factor = min(quad.width / width, quad.height / height)
+    if factor > 1.5:
+        x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+        x0, y0 = max(x0, 0), max(y0, 0)
+        patch = frame[y0:y1, x0:x1]
+        shrink = 1.0 / factor
+        patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        corners = (corners - np.float32([x0, y0])) * shrink
+        frame = patch
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    return cv2.warpPerspective(
+        frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
+    """The card whose outline, `inset` (shares of width, height) inside its edges, is `quad`."""
+    dx, dy = inset
+    inner = np.float32([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]])
+    to_frame = cv2.getPerspectiveTransform(inner, quad.corners.astype(np.float32))
+    unit = np.float32([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]])
+    return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))
+
+
+def whole_frame(frame: np.ndarray) -> Quad:
+    """The frame itself as the card, for a close-up or a bare face image."""
+    h, w = frame.shape[:2]
+    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    if w > h:  # a face image lying on its side: its top is at the left
+        corners = np.roll(corners, -3, axis=0)
+    return Quad(corners)
