@@ -9,7 +9,7 @@ differs from it (a fork), skips ahead (a gap) or breaks the chain is refused: ke
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -21,6 +21,7 @@ from floor.derive import TableState, derive, parse_time
 from journal.store import Row, row_hash
 
 CHANNEL = "floor"
+COPY_FROM = 100  # rows in a batch from which COPY beats pipelined INSERTs
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +68,26 @@ def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed:
                 break
             accepted.append(row)
             head, head_hash = row.seq, row.hash
-        if accepted:
-            state = TableState(shoe, coup, dealing, last_call, last_card_at)
-            state = _store(conn, table, accepted, state)
-            conn.execute(
-                "UPDATE floor_table SET head_seq = %s, head_hash = %s, shoe = %s, coup = %s, "
-                "dealing = %s, last_call = %s, last_card_at = %s, last_row_at = %s, "
-                "arrived_at = clock_timestamp(), shipper_seen = clock_timestamp() "
-                "WHERE table_id = %s",
-                (head, head_hash, state.shoe, state.coup, Jsonb(state.dealing), state.last_call,
-                 state.last_card_at, parse_time(accepted[-1].at), table))
-        else:
-            conn.execute("UPDATE floor_table SET shipper_seen = clock_timestamp() "
-                         "WHERE table_id = %s", (table,))
-        if refused:
-            _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
-        if accepted or refused:
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+        with contextlib.ExitStack() as pipelined:
+            if len(accepted) < COPY_FROM:  # a live card's few rows: one round trip for all
+                pipelined.enter_context(conn.pipeline())
+            if accepted:
+                state = TableState(shoe, coup, dealing, last_call, last_card_at)
+                state = _store(conn, table, accepted, state)
+                conn.execute(
+                    "UPDATE floor_table SET head_seq = %s, head_hash = %s, shoe = %s, "
+                    "coup = %s, dealing = %s, last_call = %s, last_card_at = %s, "
+                    "last_row_at = %s, arrived_at = clock_timestamp(), "
+                    "shipper_seen = clock_timestamp() WHERE table_id = %s",
+                    (head, head_hash, state.shoe, state.coup, Jsonb(state.dealing),
+                     state.last_call, state.last_card_at, parse_time(accepted[-1].at), table))
+            else:
+                conn.execute("UPDATE floor_table SET shipper_seen = clock_timestamp() "
+                             "WHERE table_id = %s", (table,))
+            if refused:
+                _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
+            if accepted or refused:
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
     return Arrival(head, refused)
 
 
@@ -144,16 +148,20 @@ _COLUMNS = {
 
 def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
            state: TableState) -> TableState:
-    """The rows and what they tell, by COPY: a day's catch-up is a million rows."""
+    """The rows and what they tell: by binary COPY for a catch-up (a day is a million rows),
+    by pipelined INSERTs for a live card's few rows."""
     derived, state = derive(table, rows, state)
+    journal = [(table, r.seq, r.at, r.kind, r.body, r.prev, r.hash) for r in rows]
     with conn.cursor() as cur:
-        _copy(cur, "journal_row",
-              ((table, r.seq, r.at, r.kind, r.body, r.prev, r.hash) for r in rows))
-        for target, records in (("coup", derived.coups), ("card", derived.cards),
-                                ("settlement", derived.settlements), ("alarm", derived.alarms),
-                                ("correction", derived.corrections)):
-            if records:
+        for target, records in (("journal_row", journal), ("coup", derived.coups),
+                                ("card", derived.cards), ("settlement", derived.settlements),
+                                ("alarm", derived.alarms), ("correction", derived.corrections)):
+            if len(rows) >= COPY_FROM:
                 _copy(cur, target, records)
+            elif records:
+                names = [name for name, _type in _COLUMNS[target]]
+                cur.executemany(f"INSERT INTO {target} ({', '.join(names)}) "
+                                f"VALUES ({', '.join(['%s'] * len(names))})", records)
         if derived.retracted:
             shoes, numbers = zip(*derived.retracted, strict=True)
             cur.execute("UPDATE coup SET retracted = true WHERE table_id = %s AND NOT retracted "
@@ -162,7 +170,9 @@ def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
     return state
 
 
-def _copy(cur: psycopg.Cursor[Any], target: str, records: Iterable[tuple[Any, ...]]) -> None:
+def _copy(cur: psycopg.Cursor[Any], target: str, records: list[tuple[Any, ...]]) -> None:
+    if not records:
+        return
     names, types = zip(*_COLUMNS[target], strict=True)
     with cur.copy(f"COPY {target} ({', '.join(names)}) FROM STDIN (FORMAT BINARY)") as copy:
         copy.set_types(list(types))
