@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import multiprocessing
 import os
 import resource
 import shutil
@@ -18,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import psycopg
 
+from bench.bench_floor_capacity import SHIPPING_PROCESSES, ship_in_threads
 from floor.auth import set_password
 from floor.embedded import EmbeddedPostgres, free_port
 from floor.schema import migrate
@@ -36,6 +39,7 @@ PACE = 0.2
 DAY_TABLES = 50
 DAY_CARDS = 30 * 312  # 30 shoes of a sixain: one table's day
 PASSWORD = "bench-password"
+WARM_UP = 5.0  # seconds of live dealing once the shippers have settled, before measuring
 LOADERS = 4  # shipping processes for the day's load: the two cores, each waiting on the other
 
 
@@ -74,42 +78,85 @@ def _serve(dsn: str) -> tuple[subprocess.Popen[bytes], _Api]:
 
 
 def _live(dsn: str, place: Path, tables: int, seconds: float) -> None:
-    """Tables dealing a card every PACE s, their shippers, and the API polled for new rows."""
+    """Tables dealing a card every PACE s, their shippers, and the API polled for new rows.
+
+    A real floor's tables and shippers run on the tables' own machines: here the tables deal
+    in one process (a thread each, journalling with full synchronous writes) and the
+    shippers follow them as threads of SHIPPING_PROCESSES processes, so that this machine's
+    two cores are left to what the floor runs — PostgreSQL and the page."""
     journals = [place / f"live-{n}.db" for n in range(tables)]
-    procs = [subprocess.Popen([sys.executable, "-m", "floor.simtable", str(j), "--seed",
-                               str(n), "--pace", str(PACE)], stdout=subprocess.DEVNULL)
-             for n, j in enumerate(journals)]
+    dealer = multiprocessing.Process(target=_deal_all, args=(journals,))
+    dealer.start()
+    stop = multiprocessing.Event()
+    shippers: list[multiprocessing.Process] = []
     server = None
     try:
         while not all(j.exists() for j in journals):
             time.sleep(0.1)
         time.sleep(1)
-        procs += [subprocess.Popen([sys.executable, "-m", "croupier", "ship", str(j), "--table",
-                                    f"L{n}", "--floor", dsn], stderr=subprocess.DEVNULL)
-                  for n, j in enumerate(journals)]
+        named = list(zip(journals, [f"L{n}" for n in range(tables)], strict=True))
+        shippers = [multiprocessing.Process(target=ship_in_threads, args=(
+            named[n::SHIPPING_PROCESSES], dsn, stop)) for n in range(SHIPPING_PROCESSES)]
+        for process in shippers:
+            process.start()
         server, api = _serve(dsn)
-        time.sleep(3)  # shippers catch up with the rows written while they started
+        # Everything starting at once on two cores takes a while: the lag measured is that
+        # of a floor running, once every shipper is connected and caught up.
+        deadline = time.monotonic() + 120
+        while not _steady(api.get("/api/tables"), tables):  # type: ignore[arg-type]
+            assert time.monotonic() < deadline, "the shippers did not settle in 120 s"
+            time.sleep(0.5)
+        time.sleep(WARM_UP)
         lags: list[float] = []
+        stored: list[float] = []  # of which: from the row written to it stored on the floor
         seen: dict[str, int] = {}
         end = time.monotonic() + seconds
+        answers: list[float] = []
         while time.monotonic() < end:
-            for table in api.get("/api/tables"):  # type: ignore[attr-defined]
-                now = time.time()
+            asked = time.time()
+            lines = api.get("/api/tables")
+            now = time.time()
+            answers.append(now - asked)
+            for table in lines:  # type: ignore[attr-defined]
                 if table["rows"] != seen.get(table["table"]) and table["last_row_at"]:
                     seen[table["table"]] = table["rows"]
                     written = datetime.fromisoformat(table["last_row_at"]).timestamp()
                     lags.append(now - written)
+                    stored.append(table["lag"])
             time.sleep(0.05)
         print(f"floor: {tables} tables, a card every {PACE} s each, {seconds:.0f} s: "
               f"lag from row written to seen on the API p50 "
               f"{statistics.median(lags) * 1000:.0f} ms, p99 "
               f"{_percentile(lags, 0.99) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms "
-              f"({len(lags)} observations, polled every 50 ms)")
+              f"({len(lags)} observations, polled every 50 ms; of which written to stored "
+              f"p50 {statistics.median(stored) * 1000:.0f} ms, p99 "
+              f"{_percentile(stored, 0.99) * 1000:.0f} ms; the API answered in p50 "
+              f"{statistics.median(answers) * 1000:.0f} ms, p99 "
+              f"{_percentile(answers, 0.99) * 1000:.0f} ms; load average "
+              f"{os.getloadavg()[0]:.1f})")
     finally:
-        for proc in procs + ([server] if server else []):
-            proc.terminate()
-        for proc in procs + ([server] if server else []):
-            proc.wait(10)
+        stop.set()
+        dealer.terminate()
+        if server:
+            server.terminate()
+            server.wait(10)
+        for process in [dealer, *shippers]:
+            process.join(30)
+
+
+def _deal_all(journals: list[Path]) -> None:
+    threads = [threading.Thread(target=deal, args=(journal, n, None, PACE), daemon=True)
+               for n, journal in enumerate(journals)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _steady(lines: list[dict[str, object]], tables: int) -> bool:
+    return len(lines) == tables and all(
+        line["connected"] and isinstance(line["lag"], float) and line["lag"] < 1
+        for line in lines)
 
 
 def _day(server: EmbeddedPostgres, place: Path) -> None:

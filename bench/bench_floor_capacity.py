@@ -53,7 +53,7 @@ def _ticks(template: Path) -> list[list[Stored]]:
     return ticks[:-1]
 
 
-def _ship(journals: list[tuple[Path, str]], dsn: str, stop: ProcessEvent) -> None:
+def ship_in_threads(journals: list[tuple[Path, str]], dsn: str, stop: ProcessEvent) -> None:
     halt = threading.Event()
     threads = [threading.Thread(target=Shipper(path, table, dsn).follow, args=(
         halt, lambda line, t=table: print(f"{t}: {line}", file=sys.stderr)))
@@ -80,7 +80,7 @@ def _step(server: EmbeddedPostgres, place: Path, template: Path, tables: int,
             db.execute("DELETE FROM rows WHERE seq > ?", (OPENING_ROWS,))
             db.commit()
     stop = multiprocessing.Event()
-    shippers = [multiprocessing.Process(target=_ship, args=(
+    shippers = [multiprocessing.Process(target=ship_in_threads, args=(
         list(zip(paths, names, strict=True))[n::SHIPPING_PROCESSES], server.dsn, stop))
         for n in range(SHIPPING_PROCESSES)]
     for process in shippers:

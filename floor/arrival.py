@@ -9,7 +9,7 @@ differs from it (a fork), skips ahead (a gap) or breaks the chain is refused: ke
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -21,6 +21,7 @@ from floor.derive import TableState, derive, parse_time
 from journal.store import Row, row_hash
 
 CHANNEL = "floor"
+COPY_FROM = 100  # rows in a batch from which COPY beats pipelined INSERTs
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,53 +45,70 @@ def position(conn: psycopg.Connection[Any], table: str) -> int:
 
 
 def arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *, keyed: bool) -> Arrival:
-    with conn.transaction():
-        line = _locked(conn, table)
-        if line is None:
-            conn.execute("INSERT INTO floor_table (table_id, keyed) VALUES (%s, %s) "
-                         "ON CONFLICT (table_id) DO NOTHING", (table, keyed))
-            line = _locked(conn, table)
-        assert line is not None  # inserted just above, and never deleted
-        head, head_hash, table_keyed, secret, shoe, coup, dealing, last_call, last_card_at = line
-        stored = _stored(conn, table, [r.seq for r in rows if r.seq <= head])
-        accepted: list[Row] = []
-        refused: Refused | None = None
-        for row in sorted(rows, key=attrgetter("seq")):
-            if row.seq <= head:
-                if stored.get(row.seq) != row:
-                    refused = Refused(row.seq, f"differs from row {row.seq} already on the "
-                                               "floor (a fork of the chain)")
-                    break
-                continue
-            refused = _check(row, head, head_hash, secret, table_keyed)
-            if refused:
+    with contextlib.ExitStack() as stack:
+        if len(rows) < COPY_FROM:
+            # A live card's few rows: the whole arrival in two round trips, not eight.
+            stack.enter_context(conn.pipeline())
+        stack.enter_context(conn.transaction())
+        return _arrive(conn, table, sorted(rows, key=attrgetter("seq")), keyed=keyed)
+
+
+def _arrive(conn: psycopg.Connection[Any], table: str, rows: list[Row], *,
+            keyed: bool) -> Arrival:
+    line, stored = _locked(conn, table, rows)
+    if line is None:
+        conn.execute("INSERT INTO floor_table (table_id, keyed) VALUES (%s, %s) "
+                     "ON CONFLICT (table_id) DO NOTHING", (table, keyed))
+        line, stored = _locked(conn, table, rows)
+    assert line is not None  # inserted just above, and never deleted
+    head, head_hash, table_keyed, secret, shoe, coup, dealing, last_call, last_card_at = line
+    accepted: list[Row] = []
+    refused: Refused | None = None
+    for row in rows:
+        if row.seq <= head:
+            if stored.get(row.seq) != row:
+                refused = Refused(row.seq, f"differs from row {row.seq} already on the "
+                                           "floor (a fork of the chain)")
                 break
-            accepted.append(row)
-            head, head_hash = row.seq, row.hash
-        if accepted:
-            state = TableState(shoe, coup, dealing, last_call, last_card_at)
-            state = _store(conn, table, accepted, state)
-            conn.execute(
-                "UPDATE floor_table SET head_seq = %s, head_hash = %s, shoe = %s, coup = %s, "
-                "dealing = %s, last_call = %s, last_card_at = %s, last_row_at = %s, "
-                "arrived_at = clock_timestamp(), shipper_seen = clock_timestamp() "
-                "WHERE table_id = %s",
-                (head, head_hash, state.shoe, state.coup, Jsonb(state.dealing), state.last_call,
-                 state.last_card_at, parse_time(accepted[-1].at), table))
-        else:
-            conn.execute("UPDATE floor_table SET shipper_seen = clock_timestamp() "
-                         "WHERE table_id = %s", (table,))
+            continue
+        refused = _check(row, head, head_hash, secret, table_keyed)
         if refused:
-            _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
-        if accepted or refused:
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
+            break
+        accepted.append(row)
+        head, head_hash = row.seq, row.hash
+    if accepted:
+        state = TableState(shoe, coup, dealing, last_call, last_card_at)
+        state = _store(conn, table, accepted, state)
+        conn.execute(
+            "UPDATE floor_table SET head_seq = %s, head_hash = %s, shoe = %s, coup = %s, "
+            "dealing = %s, last_call = %s, last_card_at = %s, last_row_at = %s, "
+            "arrived_at = clock_timestamp(), shipper_seen = clock_timestamp() "
+            "WHERE table_id = %s",
+            (head, head_hash, state.shoe, state.coup, Jsonb(state.dealing), state.last_call,
+             state.last_card_at, parse_time(accepted[-1].at), table))
+    else:
+        conn.execute("UPDATE floor_table SET shipper_seen = clock_timestamp() "
+                     "WHERE table_id = %s", (table,))
+    if refused:
+        _refuse(conn, table, next(r for r in rows if r.seq == refused.seq), refused)
+    if accepted or refused:
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table))
     return Arrival(head, refused)
 
 
-def _locked(conn: psycopg.Connection[Any], table: str) -> tuple[Any, ...] | None:
-    return conn.execute(
+def _locked(conn: psycopg.Connection[Any], table: str,
+            rows: list[Row]) -> tuple[tuple[Any, ...] | None, dict[int, Row]]:
+    """The table's line, locked, and the rows already stored under the batch's numbers:
+    asked together, so that a pipeline sends both at once (the rows are read after the
+    lock is held, so a shipper that stored them just before is seen)."""
+    line = conn.execute(
         "SELECT head_seq, head_hash, keyed, secret, shoe, coup, dealing, last_call, "
-        "last_card_at FROM floor_table WHERE table_id = %s FOR UPDATE", (table,)).fetchone()
+        "last_card_at FROM floor_table WHERE table_id = %s FOR UPDATE", (table,))
+    found = conn.execute(
+        "SELECT seq, at, kind, body, prev, hash FROM journal_row WHERE table_id = %s "
+        "AND seq BETWEEN %s AND %s", (table, rows[0].seq if rows else 0,
+                                      rows[-1].seq if rows else -1))
+    return line.fetchone(), {int(r[0]): Row(*r) for r in found}
 
 
 def _check(
@@ -109,14 +127,6 @@ def _check(
         return Refused(row.seq, "its hash does not match its contents"
                        + (" under the table's key" if secret else ""))
     return None
-
-
-def _stored(conn: psycopg.Connection[Any], table: str, seqs: list[int]) -> dict[int, Row]:
-    if not seqs:
-        return {}
-    found = conn.execute("SELECT seq, at, kind, body, prev, hash FROM journal_row "
-                         "WHERE table_id = %s AND seq = ANY(%s)", (table, seqs))
-    return {int(r[0]): Row(*r) for r in found}
 
 
 # Each table's columns as COPY sends them, in binary: PostgreSQL then parses no text.
@@ -144,16 +154,20 @@ _COLUMNS = {
 
 def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
            state: TableState) -> TableState:
-    """The rows and what they tell, by COPY: a day's catch-up is a million rows."""
+    """The rows and what they tell: by binary COPY for a catch-up (a day is a million rows),
+    by pipelined INSERTs for a live card's few rows."""
     derived, state = derive(table, rows, state)
+    journal = [(table, r.seq, r.at, r.kind, r.body, r.prev, r.hash) for r in rows]
     with conn.cursor() as cur:
-        _copy(cur, "journal_row",
-              ((table, r.seq, r.at, r.kind, r.body, r.prev, r.hash) for r in rows))
-        for target, records in (("coup", derived.coups), ("card", derived.cards),
-                                ("settlement", derived.settlements), ("alarm", derived.alarms),
-                                ("correction", derived.corrections)):
-            if records:
+        for target, records in (("journal_row", journal), ("coup", derived.coups),
+                                ("card", derived.cards), ("settlement", derived.settlements),
+                                ("alarm", derived.alarms), ("correction", derived.corrections)):
+            if len(rows) >= COPY_FROM:
                 _copy(cur, target, records)
+            elif records:
+                names = [name for name, _type in _COLUMNS[target]]
+                cur.executemany(f"INSERT INTO {target} ({', '.join(names)}) "
+                                f"VALUES ({', '.join(['%s'] * len(names))})", records)
         if derived.retracted:
             shoes, numbers = zip(*derived.retracted, strict=True)
             cur.execute("UPDATE coup SET retracted = true WHERE table_id = %s AND NOT retracted "
@@ -162,7 +176,9 @@ def _store(conn: psycopg.Connection[Any], table: str, rows: list[Row],
     return state
 
 
-def _copy(cur: psycopg.Cursor[Any], target: str, records: Iterable[tuple[Any, ...]]) -> None:
+def _copy(cur: psycopg.Cursor[Any], target: str, records: list[tuple[Any, ...]]) -> None:
+    if not records:
+        return
     names, types = zip(*_COLUMNS[target], strict=True)
     with cur.copy(f"COPY {target} ({', '.join(names)}) FROM STDIN (FORMAT BINARY)") as copy:
         copy.set_types(list(types))
