@@ -3,7 +3,6 @@ what was sent against what was delivered, the same invariants."""
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import pytest
@@ -17,7 +16,7 @@ KNOWN_OPEN = {"angel-none": {"SILENT LOSS"}}
 
 @pytest.mark.parametrize("case", CASES)
 def test_a_short_fuzz_run_breaks_no_invariant(case: str) -> None:
-    tally = fuzz_case(case, itertools.count(0), time.monotonic() + 60, limit=400)
+    tally = fuzz_case(case, range(400), time.time() + 60)
     assert tally.inputs == 400
     required = set(FORBIDDEN[case]) - KNOWN_OPEN.get(case, set())
     broken = {name: tally.counts[name] for name in required if tally.counts[name]}
