@@ -23,6 +23,7 @@ from drivers.checks import check_named
 from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
+CARD_FRAME: Final = 8  # ENQ SEQ D INTENTION CARD ETX CHK CHK: the shortest message a shoe deals
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,7 @@ class AngelDecoder:
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
         self._untrusted = 0  # messages delivered since the count last moved
+        self._unread = 0  # bytes no frame could be read from, since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
 
@@ -190,6 +192,7 @@ class AngelDecoder:
         out: list[Message] = []
         for item in items:
             if isinstance(item, Garbage):
+                self._unread += item.count
                 out.append(item)
             else:
                 out += self._copy(Copy(*item), now)
@@ -263,9 +266,27 @@ class AngelDecoder:
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
-        self._last = copy
+        last, self._last = self._last, copy
         between, self._untrusted = self._untrusted, 0
-        return [*self._count.step(copy.seq, between), message]
+        unread, self._unread = self._unread, 0
+        steps = self._count.step(copy.seq, between)
+        lost = sum(m.count for m in steps if isinstance(m, Lost))
+        # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
+        # beyond those of the messages known missing and of the damaged copies of the two
+        # either side may be messages that the numbers cannot show (a whole turn of the
+        # count, or a restart that lands where the count would have been)
+        room = (lost + between + 2) * COPIES * CARD_FRAME
+        if last is not None and unread > room and not any(
+            isinstance(m, ShoeAlarm) for m in steps
+        ):
+            hidden = (unread - room) // (COPIES * CARD_FRAME) + 1
+            steps.append(
+                ShoeAlarm(
+                    f"seq {last.seq} to {copy.seq}: {unread} unreadable bytes between them, "
+                    f"room for {hidden} more message(s) than the numbers say were lost"
+                )
+            )
+        return [*steps, message]
 
 
 def _unconfirmed(copies: list[Copy]) -> Message:
