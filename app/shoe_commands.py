@@ -124,6 +124,7 @@ def table(args: list[str]) -> int:
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
     from croupier.table import Table
+    from croupier.transcript import describe
     from drivers.backends import ShoeSource, open_backend
     from journal.live import JournaledTable, default_journal_path
 
@@ -159,7 +160,9 @@ def table(args: list[str]) -> int:
         if options.camera is not None:
             sources.append(open_backend("camera", options.camera))
         if options.new_shoe:
-            playing.apply(NewShoe())
+            # the old shoe's end, and its reconciliation, are the tailleur's to see
+            for line in (ln for d in playing.apply(NewShoe()) for ln in describe(d)):
+                print(line, flush=True)
         if isinstance(playing, JournaledTable):
             print(f"croupier table: journal {playing.journal.path} "
                   f"({playing.journal.head[0]} rows)", file=sys.stderr)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from croupier.calls import coup_calls
 from croupier.cards import ALL_CARDS, Card, Colour
+from croupier.cross_checks import ShoeAudit
 from croupier.decisions import (
     Alarm,
     Burned,
@@ -113,6 +114,7 @@ class Shoe:
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
         self.log: list[ShoeEvent] = []
+        self._audit = ShoeAudit(rulebook)
         self._reset()
 
     def _reset(self) -> None:
@@ -162,6 +164,10 @@ class Shoe:
 
     def apply(self, event: ShoeEvent) -> list[Decision]:
         """Feed one event; returns the decisions it leads to, in order."""
+        decisions = self._apply(event)
+        return decisions + self._audit.after(event, decisions)
+
+    def _apply(self, event: ShoeEvent) -> list[Decision]:
         self.log.append(event)
         if type(event) is CardDrawn:
             return self._draw(event.card, event.face_up)
