@@ -179,22 +179,22 @@ class CameraShoe:
         self._empty = not quads
         matched = self._match(quads)
         new: list[Seen] = []
-        for quad, track in zip(quads, matched, strict=True):
-            if track is None:
+        for quad, known in zip(quads, matched, strict=True):
+            if known is None:
                 new.append(Seen(quad, classify(frame, quad, self._design)))
                 continue
-            moved = float(np.abs(quad.corners - track.quad.corners).max())
-            track.still = track.still + 1 if moved < _STILL * quad.width else 0
-            track.settled |= track.still >= self.confirm_frames
-            track.quad, track.missing = quad, 0
+            moved = float(np.abs(quad.corners - known.quad.corners).max())
+            known.still = known.still + 1 if moved < _STILL * quad.width else 0
+            known.settled |= known.still >= self.confirm_frames
+            known.quad, known.missing = quad, 0
             if (
-                not track.resolved
-                or _doubted(track)
-                or track.still % self.recheck_every == 0
+                not known.resolved
+                or _doubted(known)
+                or known.still % self.recheck_every == 0
                 or self._touched(quad, frame.shape)
             ):
-                track.readings.append(classify(frame, quad, self._design))
-                events += self._check_change(track)
+                known.readings.append(classify(frame, quad, self._design))
+                events += self._check_change(known)
         seen_now = {id(t) for t in matched if t is not None}
         for track in self._tracks:
             if id(track) not in seen_now:
