@@ -138,7 +138,10 @@ def align(
     the first one delivered when `capture` (it may begin anywhere) and, when `tail`, after the last
     one (nothing came after them to tell) cannot be noticed by any receiver: they are
     counted apart. With `bee_alarms`, unreadable bytes raise an alarm on a live line. A
-    loss reported late (angel learns its range as it goes) is set against a silent one."""
+    loss reported late (angel learns its range as it goes) is set against a silent one; so is
+    one reported after misreads but before the next message taken as read (angel without a
+    check delivers a message whose copies disagree as a misread, and counts its number only
+    at the next message it believes)."""
     sent = stream.messages
     matchable: list[Message] = [
         m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
@@ -152,13 +155,19 @@ def align(
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
     delivered: set[int] = set()  # the numbers of the messages delivered
+    pending = 0  # lost unreported since the last message taken as read
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, garbage, restart_alarm
+        nonlocal reported, alarmed, garbage, restart_alarm, pending
         count = upto - start
         covered = count if alarmed else min(count, reported)
         counts["reported missing"] += covered
         uncovered = count - covered
+        spare = len(sent) if alarmed else max(0, reported - count)
+        late = min(pending, spare)
+        counts["lost, reported after misreads before a message taken as read"] += late
+        pending -= late
+        reported -= late  # not over-reported: it was these
         if garbage and bee_alarms:
             counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
             uncovered = 0
@@ -167,7 +176,10 @@ def align(
             edges = min(uncovered, edge_unknown(upto))
             counts["lost at an end of a count not yet known (angel)"] += edges
             uncovered -= edges
-        counts[where] += uncovered
+        if where == "SILENT LOSS":
+            pending += uncovered
+        else:
+            counts[where] += uncovered
         counts["lost over-reported"] += max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
@@ -213,10 +225,15 @@ def align(
                 continue
             head = capture and not start
             missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
-            counts[_delivered(sent[j], message)] += 1
+            how = _delivered(sent[j], message)
+            counts[how] += 1
+            if how != "delivered garbled, or as a misread":
+                counts["SILENT LOSS"] += pending  # taken as read: the loss went unreported
+                pending = 0
             delivered.add(stream.seqs[j])
             start = j + 1
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
+    counts["SILENT LOSS"] += pending
     late = min(counts["SILENT LOSS"], counts["lost over-reported"])
     counts["SILENT LOSS"] -= late
     counts["lost over-reported"] -= late

@@ -20,7 +20,16 @@ from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
 from drivers.checks import check_named
-from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import (
+    CardRead,
+    CutRead,
+    Garbage,
+    Lost,
+    Message,
+    Misread,
+    ShoeAlarm,
+    Status,
+)
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
 CARD_FRAME: Final = 8  # ENQ SEQ D INTENTION CARD ETX CHK CHK: the shortest message a shoe deals
@@ -183,7 +192,18 @@ class AngelDecoder:
         return out
 
     def finish(self) -> list[Message]:
-        return self._take(self._framer.finish(), self._copy_at) + self._settle()
+        out = self._take(self._framer.finish(), self._copy_at) + self._settle()
+        return out + self._trailing_losses()
+
+    def _trailing_losses(self) -> list[Message]:
+        """The input ended on messages whose numbers were not trusted, so no message believed
+        after them counts them: the last one's number, as read, is all there is to tell
+        whether some before it never arrived."""
+        last, between = self._last, self._untrusted
+        if last is None or not between:
+            return []
+        self._untrusted = 0
+        return [m for m in self._count.step(last.seq, between - 1) if isinstance(m, Lost)]
 
     def outgoing(self) -> bytes:
         return b""
@@ -292,11 +312,21 @@ class AngelDecoder:
 def _unconfirmed(copies: list[Copy]) -> Message:
     """A message whose copies did not agree enough: if any copy reads as a card, a card may
     have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
-    cut card or failed read is taken as read: no corruption of a card makes one likely)."""
+    cut card or failed read is taken as read: no corruption of a card makes one likely).
+    One that reads only as a status or an alarm may be a card whose other copies were lost
+    or corrupted: an alarm says so, with what was read (a status alone would never reach
+    the tailleur, and a garbled alarm would not tell him a card may be missing)."""
     readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
     dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
     match dealt[0] if dealt else readings[0]:
         case CardRead(card=card):
             return Misread(guess=card)
+        case Status(text=text) | ShoeAlarm(text=text) as read:
+            kind = "status" if isinstance(read, Status) else "alarm"
+            seq = Counter(copies).most_common(1)[0][0].seq
+            return ShoeAlarm(
+                f"seq {seq}: a message read only as {kind} {text!r}, its copies not agreeing: "
+                "a card may be missing"
+            )
         case other:
             return other
