@@ -78,23 +78,24 @@ def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _
 
 
 def _weights(sent: list[Message], got: list[Message]) -> _Ints:
-    """How well each delivered message stands for each sent one (0: not at all): 3 the
-    same, or a misread guessing the card; 2 the card with its face-up flag wrong; 1 a
-    misread for another card or failed read, or an alarm's text garbled."""
+    """How well each delivered message stands for each sent one (0: not at all): 6 the
+    same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
+    card is its delivery), 4 the card with its face-up flag wrong, 2 a misread for another
+    card or failed read, or an alarm's text garbled."""
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
     misread = g_kind == _MISREAD
-    weights = np.where(s_ident == g_ident, 3, 0)
+    weights = np.where(s_ident == g_ident, 6, 0)
     dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD))
-    weights = np.maximum(weights, np.where(dealt, 1, 0))
+    weights = np.maximum(weights, np.where(dealt, 2, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
-    weights = np.maximum(weights, np.where(guessed, 3, 0))
+    weights = np.maximum(weights, np.where(guessed, 5, 0))
     # the card right, its face-up bit flipped (angel with no check cannot see it)
     face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)
-    weights = np.maximum(weights, np.where(face, 2, 0))
+    weights = np.maximum(weights, np.where(face, 4, 0))
     alarms = (s_kind == _ALARM) & (g_kind == _ALARM)
-    return np.maximum(weights, np.where(alarms, 1, 0))
+    return np.maximum(weights, np.where(alarms, 2, 0))
 
 
 def pairs(sent: list[Message], got: list[Message]) -> dict[int, int]:
