@@ -222,6 +222,9 @@ def align(
                     # sent once, never delivered in its place, and the loss of its place was
                     # reported: a stale frame put back late (native numbers it far ahead)
                     name = "delivered out of place, after a loss alarm"
+                elif isinstance(message, CutRead) and got.count(CutRead()) > 1:
+                    # the engine raises second_cut_card on a second cut card in a shoe
+                    name = "cut card doubled (the engine alarms a second cut card)"
                 counts["alarm from noise" if isinstance(message, ShoeAlarm) else name] += 1
                 continue
             head = capture and not start

@@ -140,8 +140,11 @@ def fuzz(
     ]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         runs = [(case, pool.submit(fuzz_case, case, seeds, deadline)) for case, seeds in chunks]
-        for case, run in runs:
+        for done, (case, run) in enumerate(runs, 1):
             tallies[case].merge(run.result())
+            if done % (10 * len(cases)) == 0:  # a line now and then, for a long run
+                so_far = ", ".join(f"{c} {t.inputs}" for c, t in tallies.items())
+                print(f"[{time.monotonic() - began:.0f} s] {so_far}", file=sys.stderr, flush=True)
     for tally in tallies.values():
         tally.seconds = time.monotonic() - began
     return tallies

@@ -123,7 +123,8 @@ class SequenceCount:
             return _lost(self._low - 1, seq, seq - self._low - between, between)
         self._low = min(self._low, seq)
         missed = self._high - last + seq - self._low - between if self._wrapped else None
-        return [_restart(last, seq, missed)]
+        # more messages between than the wrap has room for: their numbers were misread
+        return [_restart(last, seq, missed if missed is None or missed >= 0 else None)]
 
 
 def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
