@@ -151,7 +151,9 @@ class AngelDecoder:
     when the check is verified). Timing comes from the baud rate: a frame left incomplete
     for as long as `RESET_AFTER` bytes take is dropped, and a message's copies are settled
     once the line has been quiet for `copy_window` seconds (default: as long as `COPIES`
-    longest frames take)."""
+    longest frames take). Unreadable bytes between two believed messages with room for
+    more messages than their numbers say were lost raise an alarm: the numbers cannot show
+    a whole turn of the count lost."""
 
     def __init__(
         self,
