@@ -126,16 +126,17 @@ def fuzz_case(case: str, seeds: range, deadline: float) -> Tally:
 
 
 def fuzz(
-    cases: list[str], first: int, inputs: int, seconds: float, workers: int
+    cases: list[str], first: int, inputs: int, seconds: float, *, workers: int, chunk: int = CHUNK
 ) -> dict[str, Tally]:
-    """Every case's `inputs` from seed `first`, in chunks shared by `workers` processes,
-    until `seconds` have passed; the cases take turns, so that each gets its share."""
+    """Every case's `inputs` from seed `first`, in chunks of `chunk` seeds shared by
+    `workers` processes, until `seconds` have passed; the cases take turns, so that each
+    gets its share."""
     deadline = time.time() + seconds
     began = time.monotonic()
     tallies = {case: Tally() for case in cases}
     chunks = [
-        (case, range(start, min(start + CHUNK, first + inputs)))
-        for start in range(first, first + inputs, CHUNK)
+        (case, range(start, min(start + chunk, first + inputs)))
+        for start in range(first, first + inputs, chunk)
         for case in cases
     ]
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -183,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             run_input(case, options.replay, tally)
             report(case, tally)
         return 0
-    tallies = fuzz(cases, options.seed, options.inputs, options.seconds, options.workers)
+    tallies = fuzz(cases, options.seed, options.inputs, options.seconds, workers=options.workers)
     results = [report(case, tally) for case, tally in tallies.items()]
     done = sum(t.inputs for t in tallies.values())
     seconds = max(t.seconds for t in tallies.values())
