@@ -59,9 +59,11 @@ def latency(dialect: str, cards: int) -> list[float]:
     path = os.ttyname(slave)
     shoe = SerialShoe(path, dialect)
     events: queue.Queue[ShoeEvent] = queue.Queue()
-    reader = threading.Thread(
-        target=lambda: [events.put(e) for e in shoe.events()], name="bench-reader"
-    )
+    def read() -> None:
+        for event in shoe.events():
+            events.put(event)
+
+    reader = threading.Thread(target=read, name="bench-reader")
     reader.start()
     rulebook = load_rulebook("venezia")
     engine = Shoe(rulebook)

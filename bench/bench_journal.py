@@ -13,6 +13,7 @@ from croupier.decisions import Chance
 from croupier.events import CardDrawn, NewShoe, PlaceStake, SetTable, ShoeEmpty
 from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
+from croupier.table import Event
 from journal.live import JournaledTable
 from journal.store import verify
 
@@ -21,8 +22,8 @@ APPENDS = 400
 RUNS = 5
 
 
-def _day_events(rng: random.Random) -> list[object]:
-    events: list[object] = [SetTable(None, Decimal(10), Decimal(10_000))]
+def _day_events(rng: random.Random) -> list[Event]:
+    events: list[Event] = [SetTable(None, Decimal(10), Decimal(10_000))]
     for _ in range(DAY_SHOES):
         for event in [*regulation_shoe(rng, face_up_rate=0.002), ShoeEmpty(), NewShoe()]:
             if isinstance(event, CardDrawn) and rng.random() < 0.1:
@@ -52,8 +53,8 @@ def main() -> None:
 
         day = Path(tmp) / "day.db"
         live = JournaledTable.open(day, rulebook, durable=False)
-        for event in _day_events(rng):
-            live.apply(event)  # type: ignore[arg-type]
+        for day_event in _day_events(rng):
+            live.apply(day_event)
         rows = live.journal.head[0]
         live.close()
         restarts, checks = [], []

@@ -102,10 +102,12 @@ def simulate(rules: str, insured: bool, seed: int) -> dict[str, float]:
 
 def main() -> None:
     odds = table_odds(6)
+    insured = odds.house_edge_insured
+    assert insured is not None, "venezia and france both sell insurance"
     theory = {("venezia", False): float(odds.house_edge),
               ("france", False): odds.house_edge_france,
-              ("venezia", True): float(odds.house_edge_insured),
-              ("france", True): float(odds.house_edge_insured)}
+              ("venezia", True): float(insured),
+              ("france", True): float(insured)}
     for rules in ("venezia", "france"):
         for with_insurance in (False, True):
             expected = theory[rules, with_insurance]

@@ -208,7 +208,7 @@ def first_frame() -> list[float]:
 
 
 def main() -> None:
-    runs = (
+    runs: tuple[tuple[str, dict[str, Any]], ...] = (
         ("journal synced to disk per row, as at a table", {}),
         ("journal not synced: the driver, worker and Qt alone", {"durable": False}),
         ("synced, after a day of 20 shoes, the chef's audit rebuilt every 250 ms",
@@ -216,7 +216,7 @@ def main() -> None:
         ("synced, eight seats staking between every two coups", {"seats": 8}),
     )
     for what, options in runs:
-        to_board, to_paint = card_latency(**options)  # type: ignore[arg-type]
+        to_board, to_paint = card_latency(**options)
         lost = sum(1 for t in to_paint if t < 0)
         painted = [t for t in to_paint if t >= 0]
         boards = [t for t in to_board if t >= 0]

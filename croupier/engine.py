@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from croupier.cards import ALL_CARDS, Card
 from croupier.coup import PASS_MARK, Phase, ShoeState, decide, extra_copy, unread, verdict, verdicts
+from croupier.cross_checks import ShoeAudit
 from croupier.decisions import (
     Alarm,
     Burned,
@@ -75,7 +76,7 @@ _LAST_BURN, _LAST_NOIR, _LAST_ROUGE = _Last.BURN, _Last.NOIR, _Last.ROUGE
 class Shoe:
     """One table's shoe, from the burn to the talon, coup after coup."""
 
-    __slots__ = ("_burn", "_burned", "_burns_face_up", "_copies", "_coup_face_up",
+    __slots__ = ("_audit", "_burn", "_burned", "_burns_face_up", "_copies", "_coup_face_up",
                  "_coup_voided", "_dealt", "_exposed", "_face_up_coups", "_last", "_noir",
                  "_noir_point", "_rouge", "_rouge_point", "_rulebook", "_seen", "_started",
                  "_stop_reason", "_talon", "_unseen", "_up", "_verdicts", "_voided", "log",
@@ -84,6 +85,7 @@ class Shoe:
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
         self.log: list[ShoeEvent] = []  # every event accepted
+        self._audit = ShoeAudit(rulebook)  # the shoe's own arithmetic
         self._reset()
 
     @property
@@ -170,7 +172,7 @@ class Shoe:
         except _RefusedError as refused:
             return [Rejected(str(refused))]
         self.log.append(event)
-        return decisions
+        return decisions + self._audit.after(event, decisions)
 
     # -- cards -------------------------------------------------------------------------
 

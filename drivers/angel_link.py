@@ -20,9 +20,19 @@ from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
 from drivers.checks import check_named
-from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import (
+    CardRead,
+    CutRead,
+    Garbage,
+    Lost,
+    Message,
+    Misread,
+    ShoeAlarm,
+    Status,
+)
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
+CARD_FRAME: Final = 8  # ENQ SEQ D INTENTION CARD ETX CHK CHK: the shortest message a shoe deals
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +123,8 @@ class SequenceCount:
             return _lost(self._low - 1, seq, seq - self._low - between, between)
         self._low = min(self._low, seq)
         missed = self._high - last + seq - self._low - between if self._wrapped else None
-        return [_restart(last, seq, missed)]
+        # more messages between than the wrap has room for: their numbers were misread
+        return [_restart(last, seq, missed if missed is None or missed >= 0 else None)]
 
 
 def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
@@ -140,7 +151,9 @@ class AngelDecoder:
     when the check is verified). Timing comes from the baud rate: a frame left incomplete
     for as long as `RESET_AFTER` bytes take is dropped, and a message's copies are settled
     once the line has been quiet for `copy_window` seconds (default: as long as `COPIES`
-    longest frames take)."""
+    longest frames take). Unreadable bytes between two believed messages with room for
+    more messages than their numbers say were lost raise an alarm: the numbers cannot show
+    a whole turn of the count lost."""
 
     def __init__(
         self,
@@ -164,6 +177,7 @@ class AngelDecoder:
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
         self._untrusted = 0  # messages delivered since the count last moved
+        self._unread = 0  # bytes no frame could be read from, since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
 
@@ -181,7 +195,18 @@ class AngelDecoder:
         return out
 
     def finish(self) -> list[Message]:
-        return self._take(self._framer.finish(), self._copy_at) + self._settle()
+        out = self._take(self._framer.finish(), self._copy_at) + self._settle()
+        return out + self._trailing_losses()
+
+    def _trailing_losses(self) -> list[Message]:
+        """The input ended on messages whose numbers were not trusted, so no message believed
+        after them counts them: the last one's number, as read, is all there is to tell
+        whether some before it never arrived."""
+        last, between = self._last, self._untrusted
+        if last is None or not between:
+            return []
+        self._untrusted = 0
+        return [m for m in self._count.step(last.seq, between - 1) if isinstance(m, Lost)]
 
     def outgoing(self) -> bytes:
         return b""
@@ -190,6 +215,7 @@ class AngelDecoder:
         out: list[Message] = []
         for item in items:
             if isinstance(item, Garbage):
+                self._unread += item.count
                 out.append(item)
             else:
                 out += self._copy(Copy(*item), now)
@@ -263,19 +289,47 @@ class AngelDecoder:
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
-        self._last = copy
+        last, self._last = self._last, copy
         between, self._untrusted = self._untrusted, 0
-        return [*self._count.step(copy.seq, between), message]
+        unread, self._unread = self._unread, 0
+        steps = self._count.step(copy.seq, between)
+        lost = sum(m.count for m in steps if isinstance(m, Lost))
+        # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
+        # beyond those of the messages known missing and of the damaged copies of the two
+        # either side may be messages that the numbers cannot show (a whole turn of the
+        # count, or a restart that lands where the count would have been)
+        room = (lost + between + 2) * COPIES * CARD_FRAME
+        if last is not None and unread > room and not any(
+            isinstance(m, ShoeAlarm) for m in steps
+        ):
+            hidden = (unread - room) // (COPIES * CARD_FRAME) + 1
+            steps.append(
+                ShoeAlarm(
+                    f"seq {last.seq} to {copy.seq}: {unread} unreadable bytes between them, "
+                    f"room for {hidden} more message(s) than the numbers say were lost"
+                )
+            )
+        return [*steps, message]
 
 
 def _unconfirmed(copies: list[Copy]) -> Message:
     """A message whose copies did not agree enough: if any copy reads as a card, a card may
     have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
-    cut card or failed read is taken as read: no corruption of a card makes one likely)."""
+    cut card or failed read is taken as read: no corruption of a card makes one likely).
+    One that reads only as a status or an alarm may be a card whose other copies were lost
+    or corrupted: an alarm says so, with what was read (a status alone would never reach
+    the tailleur, and a garbled alarm would not tell him a card may be missing)."""
     readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
     dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
     match dealt[0] if dealt else readings[0]:
         case CardRead(card=card):
             return Misread(guess=card)
+        case Status(text=text) | ShoeAlarm(text=text) as read:
+            kind = "status" if isinstance(read, Status) else "alarm"
+            seq = Counter(copies).most_common(1)[0][0].seq
+            return ShoeAlarm(
+                f"seq {seq}: a message read only as {kind} {text!r}, its copies not agreeing: "
+                "a card may be missing"
+            )
         case other:
             return other

@@ -103,7 +103,7 @@ class SerialShoe:
     def _position(self) -> int | None:
         return self._decoder.position() if isinstance(self._decoder, Resumable) else None
 
-    def _connect(self) -> Generator[Batch, None, serial.SerialBase | None]:
+    def _connect(self) -> Generator[Batch, None, serial.Serial | None]:
         """Opens the port, retrying with back-off; one alarm per outage, not per attempt."""
         warned = False
         for delay in self._backoff.delays():
@@ -120,7 +120,7 @@ class SerialShoe:
             self._closed.wait(delay)
         return None
 
-    def _read(self, port: serial.SerialBase) -> Iterator[Batch]:
+    def _read(self, port: serial.Serial) -> Iterator[Batch]:
         decoder = self._decoder
         while not self._closed.is_set():
             data = port.read(port.in_waiting or 1)

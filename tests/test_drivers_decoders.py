@@ -128,7 +128,12 @@ def test_a_live_decoder_fed_lossy_frames_with_pauses_never_raises(
             out += decoder.idle(now + 0.5)
         decoder.outgoing()
     out += decoder.finish()
-    delivered = [m for m in out if isinstance(m, CardRead | CutRead | ShoeAlarm)]
+    # an alarm of the link's own ("seq …": a message it could not confirm) invents nothing
+    delivered = [
+        m for m in out
+        if isinstance(m, CardRead | CutRead)
+        or (isinstance(m, ShoeAlarm) and not m.text.startswith("seq "))
+    ]
     assert all(m in messages for m in delivered)
 
 

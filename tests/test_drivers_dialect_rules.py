@@ -163,6 +163,50 @@ def test_angel_copies_further_apart_than_the_window_settle_late_not_unread() -> 
     assert got == [Misread(guess=QH.card)]
 
 
+def test_angel_unreadable_bytes_room_for_a_whole_turn_of_the_count_raise_an_alarm() -> None:
+    """A counter of 10 values: ten messages whose every copy was mangled leave the numbers
+    in step (seq 3, then seq 4 a turn later); only the unreadable bytes tell."""
+    mangled = bytes(b ^ 0x80 for b in b"".join(angel_copies(s, QH) for s in range(4, 14)))
+    data = angel_copies(3, FOUR) + mangled + angel_copies(4, QH)
+    got = angel_decode(data)
+    assert got[0] == FOUR
+    assert got[-1] == QH
+    (alarm,) = [m for m in got if isinstance(m, ShoeAlarm)]
+    assert alarm.text.startswith("seq 3 to 4: 240 unreadable bytes between them")
+
+
+def test_angel_a_few_unreadable_bytes_are_no_alarm() -> None:
+    damaged = bytearray(angel_copies(4, QH, copies=1))
+    damaged[3] ^= 0x01  # one copy of the five of hearts fails its check
+    data = angel_copies(3, FOUR) + bytes(damaged) + angel_copies(4, QH, copies=2)
+    assert angel_decode(data) == [FOUR, Garbage(8), QH]
+
+
+def test_angel_a_message_read_only_as_a_status_may_be_a_lost_card() -> None:
+    good = angel_copies(7, QH, copies=1, check="none")
+    status = bytearray(good)
+    status[2] = ord("S")  # the command byte: the only copy left reads as a status
+    data = angel_copies(6, FOUR, check="none") + bytes(status) + angel_copies(8, FOUR, check="none")
+    got = angel_decode(data, "none")
+    assert got[0] == FOUR
+    assert got[-1] == FOUR
+    (alarm,) = got[1:-1]
+    assert isinstance(alarm, ShoeAlarm)
+    assert alarm.text.startswith("seq 7: a message read only as status")
+    assert alarm.text.endswith("a card may be missing")
+
+
+def test_angel_an_input_ending_on_lone_copies_counts_them_by_their_numbers() -> None:
+    two = CardRead(Card.parse("2C"))
+    data = b"".join(
+        angel_copies(seq, card, copies=n, check="none")
+        for seq, card, n in ((6, FOUR, 3), (7, QH, 1), (9, two, 1))
+    )
+    got = angel_decode(data, "none")
+    assert got == [FOUR, Misread(guess=QH.card), Misread(guess=two.card),
+                   Lost(1, "1 of seq 7..8 never arrived (1 read, unnumbered)")]
+
+
 def test_angel_statuses_and_errors() -> None:
     check = check_named("crc16-ccitt")
     assert check is not None

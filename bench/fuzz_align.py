@@ -1,0 +1,254 @@
+"""How `make fuzz` accounts for what it sent: every sent message delivered, delivered as a
+misread, reported missing (`lost`, or a restart alarm) or lost silently; every delivered
+card that matches nothing sent, invented."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from bench.fuzz_inputs import Stream
+from croupier.cards import ALL_CARDS
+from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
+from drivers.native_frames import SEQ_MODULUS
+
+LINK_ALARMS = ("the shoe restarted", "the shoe's ", "seq ")
+BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
+    "SILENT LOSS": "lost, undetectable (bee)",
+    "INVENTED": "doubled, undetectable (bee)",
+}
+
+
+@dataclass(slots=True)
+class Tally:
+    """What happened to every sent message, and to the inputs, of one case."""
+
+    inputs: int = 0
+    random_inputs: int = 0
+    seconds: float = 0.0
+    counts: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, int] = field(default_factory=dict)
+
+    def add(self, name: str, count: int, seed: int) -> None:
+        if count:
+            self.counts[name] += count
+            self.examples.setdefault(name, seed)
+
+    def merge(self, other: Tally) -> None:
+        """Adds another run's tally (the examples kept are the lowest seeds)."""
+        self.inputs += other.inputs
+        self.random_inputs += other.random_inputs
+        self.seconds = max(self.seconds, other.seconds)
+        self.counts.update(other.counts)
+        for name, seed in other.examples.items():
+            self.examples[name] = min(seed, self.examples.get(name, seed))
+
+
+def link_alarm(message: Message) -> bool:
+    return isinstance(message, ShoeAlarm) and message.text.startswith(LINK_ALARMS)
+
+
+_CARD, _CUT, _MISREAD, _ALARM = range(4)
+_NUMBERS = {card: number for number, card in enumerate(ALL_CARDS)}
+_Ints = npt.NDArray[np.int64]
+
+
+def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _Ints, _Ints]:
+    """Each message's kind, its identity (equal messages, equal numbers) and the card it
+    names or guesses (-1 for none)."""
+    kinds, idents, cards = [], [], []
+    for message in messages:
+        card = -1
+        match message:
+            case CardRead(card=named):
+                kind, card = _CARD, _NUMBERS[named]
+            case CutRead():
+                kind = _CUT
+            case Misread(guess=guess):
+                kind, card = _MISREAD, -1 if guess is None else _NUMBERS[guess]
+            case _:
+                kind = _ALARM
+        kinds.append(kind)
+        idents.append(names.setdefault(message, len(names)))
+        cards.append(card)
+    return np.array(kinds), np.array(idents), np.array(cards)
+
+
+def _weights(sent: list[Message], got: list[Message]) -> _Ints:
+    """How well each delivered message stands for each sent one (0: not at all): 6 the
+    same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
+    card is its delivery), 4 the card with its face-up flag wrong, 2 a misread for another
+    card or failed read, or an alarm's text garbled."""
+    names: dict[Message, int] = {}
+    s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
+    g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
+    misread = g_kind == _MISREAD
+    weights = np.where(s_ident == g_ident, 6, 0)
+    dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD))
+    weights = np.maximum(weights, np.where(dealt, 2, 0))
+    guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
+    weights = np.maximum(weights, np.where(guessed, 5, 0))
+    # the card right, its face-up bit flipped (angel with no check cannot see it)
+    face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)
+    weights = np.maximum(weights, np.where(face, 4, 0))
+    alarms = (s_kind == _ALARM) & (g_kind == _ALARM)
+    return np.maximum(weights, np.where(alarms, 2, 0))
+
+
+def pairs(sent: list[Message], got: list[Message]) -> dict[int, int]:
+    """The best order-keeping alignment of delivered messages to sent ones, as
+    {index in `got`: index in `sent`}."""
+    if not sent or not got:
+        return {}
+    weights = _weights(sent, got)
+    rows = np.zeros((len(sent) + 1, len(got) + 1), dtype=np.int64)
+    for i in range(len(sent)):
+        above = rows[i]
+        # a cell is the best of: above, to its left, or above-left plus this pair's weight
+        diagonal = np.maximum(above[1:], above[:-1] + weights[i])
+        rows[i + 1, 1:] = np.maximum.accumulate(diagonal)
+    table = rows.tolist()
+    found: dict[int, int] = {}
+    i, j = len(sent), len(got)
+    while i and j:
+        weight = int(weights[i - 1, j - 1])
+        if table[i][j] == table[i - 1][j]:
+            i -= 1  # of equal alignments, the one matching earlier sent messages
+        elif weight and table[i][j] == table[i - 1][j - 1] + weight:
+            found[j - 1] = i - 1
+            i, j = i - 1, j - 1
+        else:
+            j -= 1
+    return found
+
+
+def align(
+    stream: Stream,
+    got: list[Message],
+    tally: Tally,
+    seed: int,
+    *,
+    capture: bool,
+    tail: bool,
+    bee_alarms: bool,
+) -> None:
+    """Accounts for every message sent and every message delivered. Messages missing before
+    the first one delivered when `capture` (it may begin anywhere) and, when `tail`, after the last
+    one (nothing came after them to tell) cannot be noticed by any receiver: they are
+    counted apart. With `bee_alarms`, unreadable bytes raise an alarm on a live line. A
+    loss reported late (angel learns its range as it goes) is set against a silent one; so is
+    one reported after misreads but before the next message taken as read (angel without a
+    check delivers a message whose copies disagree as a misread, and counts its number only
+    at the next message it believes)."""
+    sent = stream.messages
+    matchable: list[Message] = [
+        m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
+    ]
+    paired = pairs(sent, matchable)
+    used = set(paired.values())
+    counts: Counter[str] = Counter()
+    start = 0
+    reported = 0
+    alarmed = False  # a link alarm: a restart, whose losses it cannot count
+    garbage = False
+    restart_alarm = False  # one that says the count restarted, not one about a frame
+    delivered: set[int] = set()  # the numbers of the messages delivered
+    pending = 0  # lost unreported since the last message taken as read
+
+    def missing(upto: int, where: str) -> None:
+        nonlocal reported, alarmed, garbage, restart_alarm, pending
+        count = upto - start
+        covered = count if alarmed else min(count, reported)
+        counts["reported missing"] += covered
+        uncovered = count - covered
+        spare = len(sent) if alarmed else max(0, reported - count)
+        late = min(pending, spare)
+        counts["lost, reported after misreads before a message taken as read"] += late
+        pending -= late
+        reported -= late  # not over-reported: it was these
+        if garbage and bee_alarms:
+            counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
+            uncovered = 0
+        elif uncovered and where == "SILENT LOSS":
+            # angel learns its range: an end of the count, lost before the range showed it
+            edges = min(uncovered, edge_unknown(upto))
+            counts["lost at an end of a count not yet known (angel)"] += edges
+            uncovered -= edges
+        if where == "SILENT LOSS":
+            pending += uncovered
+        else:
+            counts[where] += uncovered
+        counts["lost over-reported"] += max(0, reported - count)
+        if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
+            counts["false restart alarm"] += 1
+        reported, alarmed, garbage, restart_alarm = 0, False, False, False
+
+    def edge_unknown(upto: int) -> int:
+        """How many messages missing in sent[start:upto] are at an end of a count whose range
+        was not known yet: numbered outside the numbers delivered so far, or the last before
+        a restart (which looks like a wrap) and the first after it."""
+        if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
+            return 0  # native counts to 65535, bee does not count
+        if not delivered:
+            return 0
+        low, high = min(delivered), max(delivered)
+        found = sum(not low <= seq <= high for seq in stream.seqs[start:upto])
+        # a count restarting just after the lost ones looks like a wrap at its last number
+        for r in stream.restarts:
+            if start <= r <= upto:
+                found += r - start + (r < upto)  # and the first of the new count
+        return found
+
+    index = 0
+    for message in got:
+        if isinstance(message, Lost):
+            reported += message.count
+        elif isinstance(message, ShoeAlarm) and link_alarm(message):
+            alarmed = True
+            restart_alarm = restart_alarm or "restarted" in message.text
+        elif isinstance(message, Garbage):
+            garbage = True
+        elif isinstance(message, Status):
+            counts["status from noise"] += 1
+        else:
+            j = paired.get(index)
+            index += 1
+            if j is None:
+                name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
+                if message in sent and sent.index(message) not in used and (alarmed or reported):
+                    # sent once, never delivered in its place, and the loss of its place was
+                    # reported: a stale frame put back late (native numbers it far ahead)
+                    name = "delivered out of place, after a loss alarm"
+                elif isinstance(message, CutRead) and got.count(CutRead()) > 1:
+                    # the engine raises second_cut_card on a second cut card in a shoe
+                    name = "cut card doubled (the engine alarms a second cut card)"
+                counts["alarm from noise" if isinstance(message, ShoeAlarm) else name] += 1
+                continue
+            head = capture and not start
+            missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
+            how = _delivered(sent[j], message)
+            counts[how] += 1
+            if how != "delivered garbled, or as a misread":
+                counts["SILENT LOSS"] += pending  # taken as read: the loss went unreported
+                pending = 0
+            delivered.add(stream.seqs[j])
+            start = j + 1
+    missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
+    counts["SILENT LOSS"] += pending
+    late = min(counts["SILENT LOSS"], counts["lost over-reported"])
+    counts["SILENT LOSS"] -= late
+    counts["lost over-reported"] -= late
+    counts["loss reported late"] += late
+    for name, count in counts.items():
+        tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
+
+
+def _delivered(sent: Message, got: Message) -> str:
+    if got == sent:
+        return "delivered"
+    if isinstance(got, CardRead) and isinstance(sent, CardRead) and got.card == sent.card:
+        return "delivered with its face-up flag wrong"
+    return "delivered garbled, or as a misread"
