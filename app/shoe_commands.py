@@ -121,7 +121,8 @@ def _table_parser() -> CommandParser:
 
 def table(args: list[str]) -> int:
     from app.journal_commands import read_secret
-    from app.runtime import MemoryTable, Playing, Runtime, Source, TextSink, opened
+    from app.reading import Source, opened
+    from app.runtime import MemoryTable, Playing, Runtime, TextSink
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
     from drivers.backends import CameraWitness, ShoeSource, open_backend

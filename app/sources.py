@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.runtime import Source
+from app.reading import Source
 from drivers.backends import SimulatorSource, open_backend
 from drivers.dialects import DecoderOptions, dialect_named
 

@@ -23,7 +23,7 @@ from ui.i18n import Lang
 if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
     from PySide6.QtWidgets import QApplication
 
-    from app.runtime import Source
+    from app.reading import Source
     from croupier.table import Event
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace

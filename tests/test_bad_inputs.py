@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.runtime import pump
+from app.reading import pump
 from croupier.cards import Card
 from croupier.events import CardDrawn, DeviceAlarm
 from drivers.serial_shoe import Batch

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.runtime import MemoryTable, Runtime, TextSink, opened
+from app.reading import opened
+from app.runtime import MemoryTable, Runtime, TextSink
 from croupier.engine import play
 from croupier.events import CardDrawn, ShoeEvent
 from croupier.fixtures import parse_shoe

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.runtime import Playing, Runtime, Source
+from app.reading import Source
+from app.runtime import Playing, Runtime
 from croupier.decisions import Corrected, Decision, Rejected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from app.runtime import Put
+from app.reading import Put
 from croupier.decisions import Chance
 from croupier.events import (
     ChoosePrison,
