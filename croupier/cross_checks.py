@@ -21,6 +21,7 @@ from croupier.cards import ALL_CARDS, Card
 from croupier.decisions import (
     Alarm,
     Burned,
+    CardPlaced,
     CoupDecided,
     CoupVoided,
     Decision,
@@ -62,6 +63,9 @@ class ShoeAudit:
 
     def after(self, event: ShoeEvent, decisions: list[Decision]) -> list[Alarm]:
         """The alarms `event`, answered by the engine with `decisions`, calls for."""
+        if type(event) is CardDrawn and len(decisions) == 1 and \
+                type(decisions[0]) is CardPlaced:
+            return self._card_out(event.card)  # most of a shoe: a card laid, nothing decided
         if any(isinstance(d, Rejected) for d in decisions):
             return []  # the engine did not take the event
         alarms: list[Alarm] = []
