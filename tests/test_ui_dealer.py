@@ -96,8 +96,8 @@ def test_stakes_entered_by_taps_reach_the_engine_journal_and_payout(
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, panel.place_button)
     apply(qtbot, bridge, *cards(*NOIR, *ROUGE))
-    assert payout(screen) == ["Ramasser · Place 5 · Noir · 50",
-                              "Payer · Place 3 · Rouge · 100 → 100"]
+    assert payout(screen) == ["Ramasser · place 5 · noir 50",
+                              "Payer · place 3 · rouge 100"]
     bridge.stop()
     stakes = [r for r in inputs(tmp_path / "table.db") if r["type"] == "stake"]
     assert [(s["seat"], s["chance"], s["amount"]) for s in stakes] == [
@@ -162,7 +162,7 @@ def test_prison_choice_after_a_refait(qtbot, bridge, screen) -> None:
     assert "Partager" in screen.prison_panel.question.text()
     with qtbot.waitSignal(bridge.board_changed, timeout=5000):
         click(qtbot, screen.prison_panel.confirm_button)
-    assert payout(screen)[-1] == "Partager · Place 2 · Rouge · 40 → 20"
+    assert payout(screen)[-1] == "Partager · place 2 · rouge 40 → 20"
 
 
 def test_alarms_show_in_the_banner_and_the_list(qtbot, bridge, screen) -> None:

@@ -54,9 +54,9 @@ def test_a_session_script_shows_its_settlements(qtbot) -> None:
     lines = [view.board_view.payout.list.item(i).text()
              for i in range(view.board_view.payout.list.count())]
     # Venezia insures per coup: the stake left standing pays its premium for the next one.
-    assert lines == ["Après", "Prime d'assurance · Place 3 · Couleur · 40 → 1",
-                     "Reste · Place 4 · Inverse · 30", "Reste · Place 1 · Noir · 100",
-                     "Reste · Place 2 · Rouge · 50", "Reste · Place 3 · Couleur · 40"]
+    assert lines == ["Après", "Prime d'assurance · place 3 · couleur 40 → 1",
+                     "Reste · place 4 · inverse 30", "Reste · place 1 · noir 100",
+                     "Reste · place 2 · rouge 50", "Reste · place 3 · couleur 40"]
 
 
 def test_a_journal_replays_as_it_was_dealt(qtbot, tmp_path) -> None:

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QWidget
 from croupier.money import money_text
 from ui.board import Board
 from ui.i18n import Lang, tr
-from ui.lines import ACTION_COLOURS, PLAIN, payout_text, stake_text
+from ui.lines import ACTION_COLOURS, PLAIN, stake_text
+from ui.phrases import settlement_line_text
 from ui.widgets import GOLD, ListPanel
 
 
@@ -28,7 +29,7 @@ class LayoutPanel(ListPanel):
         for stake in sorted(view.stakes, key=lambda s: (s.seat, s.chance.value)):
             self.add_line(stake_text(stake, lang), GOLD if stake.in_prison else PLAIN)
         for line in board.layout_lines:
-            self.add_line(payout_text(line, lang), ACTION_COLOURS.get(line.action, PLAIN))
+            self.add_line(settlement_line_text(line, lang), ACTION_COLOURS.get(line.action, PLAIN))
         if not view.stakes and not board.layout_lines:
             self.add_line(tr("no_stakes", lang), "#9fd3bd")
         t = view.totals

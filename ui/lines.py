@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-from croupier.decisions import Action, SettlementLine
+from croupier.decisions import Action
 from croupier.money import money_text
 from croupier.stakes import Stake
-from ui.i18n import Lang, action_name, chance_name, tr
+from ui.i18n import Lang, chance_name, tr
 
 # A line's colour by what the croupier does: red for chips taken, green for chips given.
 ACTION_COLOURS = {Action.COLLECT: "#ff9b9b", Action.PREMIUM: "#ff9b9b", Action.PAY: "#7CFC9A",
                   Action.FREE: "#7CFC9A", Action.SHARE: "#7CFC9A", Action.RETURN: "#7CFC9A"}
 PLAIN = "#f4f1e6"
-
-
-def payout_text(line: SettlementLine, lang: Lang) -> str:
-    """One line of the plan: what the croupier does, where, on which chance, how much."""
-    parts = [action_name(line.action, lang), f"{tr('seat', lang)} {line.seat}",
-             chance_name(line.chance, lang), money_text(line.stake)]
-    text = " · ".join(parts)
-    if line.amount is not None and line.action is not Action.COLLECT:
-        text += f" → {money_text(line.amount)}"
-    if line.to is not None:
-        text += f" → {chance_name(line.to, lang)}"
-    if line.level is not None:
-        text += f" ({tr('level', lang)} {line.level})"
-    return text
 
 
 def stake_text(stake: Stake, lang: Lang) -> str:

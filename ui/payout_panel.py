@@ -13,7 +13,8 @@ from croupier.money import money_text
 from croupier.view import plan_totals
 from ui.board import Board
 from ui.i18n import Lang, chance_name, tr
-from ui.lines import ACTION_COLOURS, PLAIN, payout_text
+from ui.lines import ACTION_COLOURS, PLAIN
+from ui.phrases import settlement_line_text
 from ui.widgets import ALARM, GOLD, TOUCH_HEIGHT, ListPanel
 
 Tick = Callable[[int, int, bool], None]  # coup, line, paid
@@ -47,7 +48,8 @@ class PayoutPanel(ListPanel):
             self._add(tr(coup.result.value, lang), GOLD)
         for index, line in enumerate(board.settlement):
             paid = index in board.paid
-            item = self._add(payout_text(line, lang), ACTION_COLOURS.get(line.action, PLAIN))
+            colour = ACTION_COLOURS.get(line.action, PLAIN)
+            item = self._add(settlement_line_text(line, lang), colour)
             item.setData(Qt.ItemDataRole.UserRole, index)
             if not read_only:
                 item.setCheckState(Qt.CheckState.Checked if paid else Qt.CheckState.Unchecked)
