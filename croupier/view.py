@@ -95,7 +95,6 @@ class TableView:
     maximum: Decimal | None
     awaiting_check: str | None  # the alarm the tailleur answers at the baize
     allowed: frozenset[Allowed]
-    calls_words: CallWords
 
     @property
     def noir_point(self) -> int:
@@ -163,7 +162,6 @@ def view(shoe: ShoeState, facts: TableFacts) -> TableView:
         maximum=facts.maximum,
         awaiting_check=facts.awaiting_check,
         allowed=_allowed(phase, facts),
-        calls_words=facts.calls_words,
     )
 
 
