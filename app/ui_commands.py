@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
 
     from app.reading import Source
     from croupier.table import Event
+    from drivers.backends import CameraWitness
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
 SCREEN_SIZE = (1600, 1000)  # the pictures' default size
@@ -34,14 +35,15 @@ def _ui_parser() -> CommandParser:
     from drivers.dialects import DIALECTS
 
     parser = CommandParser(prog="croupier ui", description="The tailleur's and chef's window.")
-    source = parser.add_mutually_exclusive_group()
-    source.add_argument("--demo", action="store_true",
+    parser.add_argument("--demo", action="store_true",
                         help="deal a fresh shoe from the shoe simulator on a pty, with "
                         "simulated players staking between coups")
-    source.add_argument("--shoe", metavar="URL", help="a card-reading shoe: a device, a pty, "
+    parser.add_argument("--shoe", metavar="URL", help="a card-reading shoe: a device, a pty, "
                         "socket://host:port")
-    source.add_argument("--camera", metavar="SOURCE",
-                        help="a camera index, a video file or a folder of frames")
+    parser.add_argument("--camera", metavar="SOURCE",
+                        help="a camera over the layout: an index, a video file or a folder "
+                        "of frames; alone it reads the cards, beside --shoe it witnesses "
+                        "them: any difference from the shoe is an alarm")
     parser.add_argument("--dialect", default="native", choices=list(DIALECTS),
                         help="the shoe's dialect")
     parser.add_argument("--journal", metavar="FILE.db",
@@ -152,6 +154,8 @@ def _screenshot(options: argparse.Namespace) -> int:
 def _ui(options: argparse.Namespace) -> int:
     if (options.floor is None) != (options.table_id is None):
         _ui_parser().error("--floor and --table go together")
+    if options.demo and (options.shoe or options.camera):
+        _ui_parser().error("--demo deals its own shoe: not with --shoe or --camera")
     rulebook = load_rulebook(options.rules)
     if not has_display() and not options.first_frame:
         return _headless(options)
@@ -187,9 +191,11 @@ def _ui(options: argparse.Namespace) -> int:
         sources = (serial_source(options.shoe, options.dialect),)
     elif options.camera:
         sources = (camera_source(options.camera),)
+    camera = _witness(options.camera) if options.shoe and options.camera else None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
-    bridge = TableBridge(journal, rulebook, sources, secret=read_secret(options.key_file))
+    bridge = TableBridge(journal, rulebook, sources, secret=read_secret(options.key_file),
+                         camera=camera)
     for event in opening:
         bridge.submit(event)  # queued ahead of the shoe's first card
     window = TableWindow(bridge, rulebook, Lang(options.lang), zone=options.tz)
@@ -221,6 +227,18 @@ def _ui(options: argparse.Namespace) -> int:
         bridge.stop()
         if workdir is not None:
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _witness(source: str) -> CameraWitness:
+    """The camera beside the shoe: the shoe's cards are the record, the camera's reading of
+    the baize is compared with them coup by coup."""
+    from drivers.backends import CameraWitness
+    from drivers.errors import ShoeError
+
+    try:
+        return CameraWitness(source)
+    except (ShoeError, OSError) as err:
+        raise CroupierError(f"--camera {source}: {err}") from None
 
 
 DEMO_PREFIX = "croupier-demo-"

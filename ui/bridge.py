@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.reading import Source
-from app.runtime import Playing, Runtime
+from app.runtime import Camera, Playing, Runtime
 from croupier.decisions import Corrected, Decision, Rejected
 from croupier.errors import CroupierError
 from croupier.rulebook import Rulebook
@@ -51,6 +51,7 @@ class TableBridge(QObject):
         sources: Sequence[Source] = (),
         *,
         secret: bytes | None = None,
+        camera: Camera | None = None,
         durable: bool = True,
         parent: QObject | None = None,
     ) -> None:
@@ -60,7 +61,7 @@ class TableBridge(QObject):
         # False only for measurements: a table's journal syncs.
         self._runtime = Runtime(
             lambda: JournaledTable.open(path, rulebook, secret=secret, durable=durable),
-            sources, self._sink)
+            sources, self._sink, camera=camera)
 
     # -- the GUI side: every call only hands the runtime a command -----------------------
 

@@ -14,17 +14,35 @@ from ui.notation import card_text, card_word, local_time
 
 CAMERA_SOURCE: Final = "camera"  # drivers.camera's source name
 TABLE_SOURCE: Final = "table"  # journal.live's, for a table that was down
+WITNESS_SOURCE: Final = "camera witness"  # app.witnessing's, a camera beside the shoe
 
 
 def device_name(source: str, lang: Lang) -> str:
     """What a source is, never its path: a serial port, a socket or a pty is the shoe."""
-    key = {CAMERA_SOURCE: "dev_camera", TABLE_SOURCE: "dev_table"}.get(source, "dev_shoe")
+    key = {CAMERA_SOURCE: "dev_camera", TABLE_SOURCE: "dev_table",
+           WITNESS_SOURCE: "dev_witness"}.get(source, "dev_shoe")
     return tr(key, lang)
 
 
 _PATH = re.compile(r"(socket://\S+|rfc2217://\S+|/dev/\S+|/\S+/\S+|\bCOM\d+\b)")
 
 _DeviceWords = Callable[[re.Match[str], Lang, tzinfo | None], str]
+# `croupier.witness.Difference.text`: where the baize and the shoe's record part.
+_WHERE = r"coup (?P<n>\d+), the (?P<row>noir|rouge) row's (?P<place>\d+)(?:st|nd|rd|th) card: "
+
+
+def _witnessed(key: str) -> _DeviceWords:
+    def words(m: re.Match[str], lang: Lang, _zone: tzinfo | None) -> str:
+        where = tr("wit_where", lang, n=m["n"], row=tr(m["row"], lang).lower(),
+                   place=m["place"])
+        found = m.groupdict()
+        seen = found.get("seen")
+        return tr(key, lang, where=where, dealt=card_word(found.get("dealt") or ""),
+                  seen=(card_word(seen) if seen and not seen.startswith("a card ")
+                        else tr("wit_unnamed", lang)))
+    return words
+
+
 _DEVICE_TEXTS: Final[tuple[tuple[re.Pattern[str], _DeviceWords], ...]] = (
     (re.compile(r"cannot open it: "), lambda m, lang, zone: tr("dev_cannot_open", lang)),
     (re.compile(r"the (?:reader|camera) stopped: "), lambda m, lang, zone: tr("dev_stopped", lang)),
@@ -40,6 +58,18 @@ _DEVICE_TEXTS: Final[tuple[tuple[re.Pattern[str], _DeviceWords], ...]] = (
                               now=card_word(m["now"]))),
     (re.compile(r"card (?P<card>\w+) was taken off the layout"),
      lambda m, lang, zone: tr("dev_layout_taken", lang, card=card_word(m["card"]))),
+    (re.compile(_WHERE + r"the shoe read (?P<dealt>\w+), the baize shows none$"),
+     _witnessed("wit_not_laid")),
+    (re.compile(_WHERE + r"the shoe read (?P<dealt>\w+), the baize shows (?P<seen>\w+)$"),
+     _witnessed("wit_switched")),
+    (re.compile(_WHERE + r"(?P<seen>\w+) lies there, the shoe dealt it to another place: "),
+     _witnessed("wit_misplaced")),
+    (re.compile(_WHERE + r"(?P<seen>\w+) lies there, the shoe dealt it to another place "
+                r"and put (?P<dealt>\w+) there: "), _witnessed("wit_misplaced_for")),
+    (re.compile(_WHERE + r"(?P<seen>.+) lies on the baize, the shoe never read it$"),
+     _witnessed("wit_never_read")),
+    (re.compile(r"the camera has shown nothing for (?P<seconds>[\d.]+) s: "),
+     lambda m, lang, zone: tr("wit_blind", lang, seconds=m["seconds"])),
     (re.compile(r"(?:the shoe's count|the shoe restarted its count|seq \d+ .*came behind"
                 r"|the shoe's heartbeats)"),
      lambda m, lang, zone: tr("dev_count", lang)),

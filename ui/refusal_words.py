@@ -171,6 +171,36 @@ REFUSAL_WORDS: Final[dict[str, tuple[str, str, str]]] = {
     "dev_layout_taken": ("la carte {card} a été retirée du tapis",
                          "card {card} was taken off the layout",
                          "la carta {card} è stata tolta dal tappeto"),
+    "dev_witness": ("La caméra témoin", "The witness camera", "La telecamera testimone"),
+    "wit_where": ("coup {n}, rangée {row}, carte n° {place}", "coup {n}, {row} row, card {place}",
+                  "colpo {n}, fila {row}, carta n. {place}"),
+    "wit_switched": ("{where} : le sabot a lu {dealt}, le tapis montre {seen}",
+                     "{where}: the shoe read {dealt}, the baize shows {seen}",
+                     "{where}: il sabot ha letto {dealt}, il tappeto mostra {seen}"),
+    "wit_misplaced": ("{where} : {seen} est posée là, le sabot l'a donnée à une autre place "
+                      "— carte mal posée",
+                      "{where}: {seen} lies there, the shoe dealt it to another place: a card "
+                      "laid in the wrong place",
+                      "{where}: lì c'è {seen}, il sabot l'ha data a un altro posto: carta "
+                      "posata nel posto sbagliato"),
+    "wit_misplaced_for": ("{where} : {seen} est posée là, le sabot l'a donnée à une autre "
+                          "place et y a mis {dealt} — carte mal posée",
+                          "{where}: {seen} lies there, the shoe dealt it to another place and "
+                          "put {dealt} there: a card laid in the wrong place",
+                          "{where}: lì c'è {seen}, il sabot l'ha data a un altro posto e ci ha "
+                          "messo {dealt}: carta posata nel posto sbagliato"),
+    "wit_never_read": ("{where} : {seen} est sur le tapis, le sabot ne l'a jamais lue",
+                       "{where}: {seen} lies on the baize, the shoe never read it",
+                       "{where}: {seen} è sul tappeto, il sabot non l'ha mai letta"),
+    "wit_unnamed": ("une carte que la caméra ne sait pas nommer",
+                    "a card the camera cannot name", "una carta che la telecamera non sa "
+                    "riconoscere"),
+    "wit_not_laid": ("{where} : le sabot a lu {dealt}, le tapis n'en montre aucune",
+                     "{where}: the shoe read {dealt}, the baize shows none",
+                     "{where}: il sabot ha letto {dealt}, il tappeto non ne mostra nessuna"),
+    "wit_blind": ("rien vu depuis {seconds} s : les cartes sont jouées sans témoin",
+                  "nothing seen for {seconds} s: the cards are played unwitnessed",
+                  "niente visto da {seconds} s: le carte sono giocate senza testimone"),
     "dev_says": ("signale « {text} »", "reports \"{text}\"", "segnala «{text}»"),
     "al_seventh": ("{card} vue {seen} fois : carte étrangère ou en double",
                    "{card} seen {seen} times: a foreign or duplicated card",
