@@ -13,7 +13,8 @@ before the call. The differences:
 - a card switched: the baize shows another card where the shoe's card should lie;
 - a card laid in the wrong place: the shoe's card lies on the baize, in another row or place.
 
-A card the camera sees but cannot name witnesses nothing either way: it is no difference.
+A card the camera sees but cannot name witnesses nothing either way: it is no difference,
+and a card the shoe read is played once such paper has lain a moment where it goes.
 Once a coup has raised an alarm the tailleur checks its rows whole, so it raises no more.
 
 The camera counts the times it saw the baize cleared; the cards of a coup are those laid
@@ -37,6 +38,12 @@ from croupier.events import ShoeEvent
 # Camera frames a card read by the shoe waits to be seen laid, and a difference that may be
 # a card on its way (not laid yet, not read yet) waits before it is alarmed: 3 s at 15 fps.
 DEFAULT_PATIENCE = 45
+# Frames paper the camera cannot name must lie where a held card goes before that card is
+# played unwitnessed: the camera names a card, if it can, when it has lain still, so a few
+# more frames are only its second look. Waiting the whole patience for every unnamed card
+# would put the shoe's record further behind the baize at each one, until a coup was
+# compared with the next one's cards.
+UNNAMED_FRAMES = 3
 _ORDINALS = ("1st", "2nd", "3rd")
 
 
@@ -163,12 +170,19 @@ class Witness:
         self._doubted: set[int] = set()  # coups alarmed: the tailleur checks them whole
         self._waiting: tuple[CardPlaced, ...] = ()
         self._since = 0
+        # (clearing, row, place) -> the frame paper was first seen there
+        self._paper: dict[tuple[int, Row, int], int] = {}
         self.blind = False  # the camera stopped: nothing is held for it any more
 
     def look(self, layout: Layout) -> None:
         """The layout the camera saw in its latest frame."""
         self._frame += 1
+        if layout.clearing != self._layout.clearing:
+            self._paper.clear()
         self._layout = layout
+        for row, cards in ((Row.NOIR, layout.noir), (Row.ROUGE, layout.rouge)):
+            for place in range(len(cards)):
+                self._paper.setdefault((layout.clearing, row, place), self._frame)
 
     def check(self, state: ShoeState, coming: Sequence[CardPlaced] = ()) -> Verdict:
         """Whether to play now the cards `coming` (where the engine will place the shoe's
@@ -194,18 +208,33 @@ class Witness:
         if ours != self._waiting:
             self._waiting, self._since = ours, now
         seen = self._seen_for(number)
-        if _laid(ours, noir, rouge, seen) or now - self._since >= self.patience:
-            # Seen laid, or seen as paper it cannot name for as long as it waits.
+        if (_laid(ours, noir, rouge, seen) or self._unnamed_there(ours, noir, rouge, seen)
+                or now - self._since >= self.patience):
+            # Seen laid, seen as paper it cannot name, or not seen for as long as it waits.
             self._waiting = ()
             return Go()
         return Wait()
+
+    def _unnamed_there(self, coming: Sequence[CardPlaced], noir: Sequence[Card],
+                       rouge: Sequence[Card], layout: Layout) -> bool:
+        """Whether paper has been seen in `UNNAMED_FRAMES` frames at each coming card's
+        place, named as that card or not named at all."""
+        for row, ours, theirs in ((Row.NOIR, noir, layout.noir),
+                                  (Row.ROUGE, rouge, layout.rouge)):
+            for place in range(len(ours) - sum(1 for c in coming if c.row is row), len(ours)):
+                since = self._paper.get((layout.clearing, row, place))
+                if (place >= len(theirs) or theirs[place] not in (None, ours[place])
+                        or since is None or self._frame - since + 1 < UNNAMED_FRAMES):
+                    return False
+        return True
 
     def _seen_for(self, number: int) -> Layout:
         """The layout as it stands for coup `number`: empty while the baize still shows the
         cards of another coup, or shows none yet."""
         layout = self._layout
         owner = next((n for n, c in self._bound.items() if c == layout.clearing), None)
-        if owner is None and not layout.empty:
+        # A coup lies after one clearing only: one seen after a later clearing is another.
+        if owner is None and not layout.empty and number not in self._bound:
             self._bound[number] = layout.clearing
             owner = number
         if owner != number:

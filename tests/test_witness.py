@@ -7,7 +7,16 @@ from croupier.decisions import CardPlaced, Row
 from croupier.engine import Shoe
 from croupier.events import CardDrawn
 from croupier.rulebook import load_rulebook
-from croupier.witness import Go, Kind, Layout, Wait, Witness, differences, placements
+from croupier.witness import (
+    UNNAMED_FRAMES,
+    Go,
+    Kind,
+    Layout,
+    Wait,
+    Witness,
+    differences,
+    placements,
+)
 
 BURN = ["4C", "KD", "9S", "2H", "QC"]
 
@@ -125,3 +134,37 @@ def test_a_blind_witness_holds_nothing() -> None:
     shoe, witness = _shoe("8S"), Witness()
     witness.blind = True
     assert witness.check(shoe.state(), _next(shoe, "7C")) == Go()
+
+
+def test_paper_the_camera_cannot_name_lets_the_card_go_after_a_moment_not_the_patience() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=40)
+    coming = _next(shoe, "KD")
+    for _ in range(UNNAMED_FRAMES - 1):
+        witness.look(Layout(0, (*_cards("8S 7C"), None)))
+        assert witness.check(shoe.state(), coming) == Wait()
+    witness.look(Layout(0, (*_cards("8S 7C"), None)))
+    assert witness.check(shoe.state(), coming) == Go()
+
+
+def test_unnamed_paper_where_another_card_lies_named_is_no_reason_to_go() -> None:
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=40)
+    coming = placements(shoe, [CardDrawn(Card.parse(n)) for n in ("KD", "9H")])
+    for _ in range(UNNAMED_FRAMES + 2):  # KD's place unnamed, 9H's not there yet
+        witness.look(Layout(0, (*_cards("8S 7C"), None)))
+        assert witness.check(shoe.state(), coming) == Wait()
+
+
+def test_a_coup_is_never_compared_with_the_next_coups_cards() -> None:
+    # The shoe's record lags: coup 1's next card is still held when the camera already
+    # shows the baize cleared and the next coup's first card laid.
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C", clearing=0)
+    coming = _next(shoe, "KD")
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "", clearing=1)
+    _laid(witness, "4H", clearing=1)
+    assert witness.check(shoe.state(), coming) == Wait()  # no "the baize shows 4H"
+    _laid(witness, "4H", clearing=1, frames=10)
+    verdict = witness.check(shoe.state(), coming)
+    assert isinstance(verdict, Go)
+    assert all("4H" not in alarm for alarm in verdict.alarms), verdict
