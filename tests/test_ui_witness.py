@@ -120,3 +120,10 @@ def test_croupier_ui_names_a_camera_it_cannot_open(tmp_path: Path) -> None:
     assert f"croupier ui: --camera {missing}:" in done.stderr
     assert "no such camera" in done.stderr
     assert not (tmp_path / "t.db").exists()  # nothing was opened
+
+
+def test_a_camera_beside_the_shoe_that_stops_is_the_camera_not_the_shoe() -> None:
+    # app.runtime names the camera beside the shoe by its source, path and all.
+    alarm = Alarm("device", "camera /dev/video2: the camera stopped: no frame")
+    assert alarm_text(alarm, Lang.FR) == "La caméra : la lecture s'est arrêtée"
+    assert alarm_text(alarm, Lang.IT) == "La telecamera: la lettura si è fermata"

@@ -19,6 +19,8 @@ WITNESS_SOURCE: Final = "camera witness"  # app.witnessing's, a camera beside th
 
 def device_name(source: str, lang: Lang) -> str:
     """What a source is, never its path: a serial port, a socket or a pty is the shoe."""
+    if source.startswith(f"{CAMERA_SOURCE} ") and source != WITNESS_SOURCE:
+        source = CAMERA_SOURCE  # a camera beside the shoe, named with its path
     key = {CAMERA_SOURCE: "dev_camera", TABLE_SOURCE: "dev_table",
            WITNESS_SOURCE: "dev_witness"}.get(source, "dev_shoe")
     return tr(key, lang)
