@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import enum
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
@@ -115,7 +116,12 @@ def differences(
     """Every place where the layout differs from the shoe's rows of one coup."""
     dealt = {Row.NOIR: tuple(noir), Row.ROUGE: tuple(rouge)}
     seen = {Row.NOIR: layout.noir, Row.ROUGE: layout.rouge}
-    record = {*noir, *rouge}
+    # The record's cards not seen where the record has them: a card seen elsewhere is one of
+    # these laid in the wrong place. Six decks hold six of each card, so a card the record
+    # has, and that lies where the record has it, may lie again further on, not read yet.
+    astray = Counter(
+        card for row in Row for k, card in enumerate(dealt[row])
+        if not (k < len(seen[row]) and seen[row][k] in (None, card)))
     found = []
     for row in Row:
         ours, theirs = dealt[row], seen[row]
@@ -127,7 +133,8 @@ def differences(
             there = theirs[k]
             if there is None or there == card:
                 continue  # paper the camera cannot name witnesses nothing
-            if there in record:
+            if astray[there]:
+                astray[there] -= 1
                 found.append(Difference(Kind.MISPLACED, row, k + 1, card, there))
             elif card is None:
                 found.append(Difference(Kind.NEVER_READ, row, k + 1, None, there))

@@ -168,3 +168,14 @@ def test_a_coup_is_never_compared_with_the_next_coups_cards() -> None:
     verdict = witness.check(shoe.state(), coming)
     assert isinstance(verdict, Go)
     assert all("4H" not in alarm for alarm in verdict.alarms), verdict
+
+
+def test_a_second_copy_of_a_card_laid_before_the_shoe_reads_it_is_not_misplaced() -> None:
+    # Six decks: TS twice in a row. The camera sees the second before the shoe's message.
+    noir = _cards("6D 3D TS AC 9D")
+    [only] = differences(noir, (), Layout(0, _cards("6D 3D TS AC 9D TS"), ()))
+    assert only.kind is Kind.NEVER_READ  # alarmed only if it lasts: the shoe may read it yet
+    # But the record's copy seen elsewhere, its own place empty, is misplaced.
+    [moved, gone] = differences(_cards("6D 3D TS"), _cards("AC"),
+                                Layout(0, _cards("6D 3D TS AC"), ()))
+    assert (moved.kind, moved.place, gone.kind) == (Kind.MISPLACED, 4, Kind.NOT_LAID)
