@@ -175,7 +175,7 @@ class Witness:
         self._bound: dict[int, int] = {}  # coup number -> the clearing its cards lie after
         self._first: dict[tuple[int, Difference], int] = {}  # when a difference began
         self._doubted: set[int] = set()  # coups alarmed: the tailleur checks them whole
-        self._waiting: tuple[CardPlaced, ...] = ()
+        self._waiting: tuple[tuple[CardPlaced, ...], int] = ((), 0)
         self._since = 0
         # (clearing, row, place) -> the frame paper was first seen there
         self._paper: dict[tuple[int, Row, int], int] = {}
@@ -200,25 +200,27 @@ class Witness:
         number, noir, rouge = coup
         if number in self._doubted:
             return Go()
-        found = differences(noir, rouge, self._seen_for(number))
+        found = _next_missing_only(differences(noir, rouge, self._seen_for(number)))
         now = self._frame
         self._first = {(number, d): self._first.get((number, d), now) for d in found}
         due = [d for d in found
                if d.kind in _AT_ONCE or now - self._first[number, d] >= self.patience]
         if due:
             self._doubted.add(number)
-            self._waiting = ()
+            self._waiting = ((), 0)
             return Go(tuple(d.text(number) for d in due))
         ours = tuple(c for c in coming if c.number == number)
         if not ours:
             return Go()
-        if ours != self._waiting:
-            self._waiting, self._since = ours, now
         seen = self._seen_for(number)
+        progress = (ours, len(seen.noir) + len(seen.rouge))
+        if progress != self._waiting:
+            # Held cards wait `patience` from the last card the camera saw laid.
+            self._waiting, self._since = progress, now
         if (_laid(ours, noir, rouge, seen) or self._unnamed_there(ours, noir, rouge, seen)
                 or now - self._since >= self.patience):
             # Seen laid, seen as paper it cannot name, or not seen for as long as it waits.
-            self._waiting = ()
+            self._waiting = ((), 0)
             return Go()
         return Wait()
 
@@ -247,6 +249,15 @@ class Witness:
         if owner != number:
             return Layout(layout.clearing)
         return layout
+
+
+def _next_missing_only(found: list[Difference]) -> list[Difference]:
+    """The differences with, of the cards read but not seen laid, only the one the tailleur
+    lays next (noir's before rouge's, left to right): the others are on their way, and
+    their wait begins when the one before them is seen, not when the shoe read them."""
+    missing = [d for d in found if d.kind is Kind.NOT_LAID]
+    first = min(missing, key=lambda d: (d.row is Row.ROUGE, d.place), default=None)
+    return [d for d in found if d.kind is not Kind.NOT_LAID or d is first]
 
 
 def _coup(

@@ -5,9 +5,15 @@ checked."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -18,15 +24,39 @@ from croupier.cards import Card
 from croupier.decisions import Alarm, Row
 from croupier.rulebook import load_rulebook
 from croupier.view import Allowed
-from croupier.witness import Difference, Kind
-from hardware_sims.camera_sim import Mislaying
-from tests.test_witness_table import FIXTURE, _Camera, _frames
+from croupier.witness import Difference, Kind, Layout
+from drivers.camera import CameraShoe
+from hardware_sims.camera_sim import Mislaying, write_frames
+from hardware_sims.sim_process import running_simulator
+from journal.files import JournalError
+from journal.store import Journal, verify
+from tests.test_witness_table import FIXTURE, _frames
 from ui.bridge import TableBridge
 from ui.dealer import DealerScreen
 from ui.device_alarms import WITNESS_SOURCE, alarm_text
 from ui.i18n import Lang
 
 JH, FIVE_H = Card.parse("JH"), Card.parse("5H")
+
+
+class _Camera:
+    """A camera beside the shoe on frames made in the test, stopped between frames (as
+    `drivers.backends.CameraWitness` is) when the table stops."""
+
+    name = "camera test"
+
+    def __init__(self, frames: Iterator[np.ndarray]) -> None:
+        self._shoe = CameraShoe(frames)
+        self._closed = threading.Event()
+
+    def layouts(self) -> Iterator[Layout]:
+        for layout in self._shoe.layouts():
+            if self._closed.is_set():
+                return
+            yield layout
+
+    def close(self) -> None:
+        self._closed.set()
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +121,7 @@ def test_the_screen_alarms_a_switched_card_before_the_call(
     first_call = next(i for i, b in enumerate(boards) if b.coup is not None)
     alarmed = [b for b in boards[:first_call] if b.banner is not None
                and "the shoe read JH, the baize shows 5H" in b.banner.message]
-    assert alarmed, [b.banner for b in boards]
+    assert alarmed, "\n".join(f"{b.number} {b.coup is not None} {b.banner}" for b in boards[:8])
     assert Allowed.CHECK_BAIZE in alarmed[0].view.allowed
     assert Allowed.CLOSE_BETS not in alarmed[0].view.allowed
     said = [screen.alarm_list.item(i).text() for i in range(screen.alarm_list.count())]
@@ -127,3 +157,53 @@ def test_a_camera_beside_the_shoe_that_stops_is_the_camera_not_the_shoe() -> Non
     alarm = Alarm("device", "camera /dev/video2: the camera stopped: no frame")
     assert alarm_text(alarm, Lang.FR) == "La caméra : la lecture s'est arrêtée"
     assert alarm_text(alarm, Lang.IT) == "La telecamera: la lettura si è fermata"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _witnessed(journal: Path) -> tuple[list[str], int]:
+    """The witness's alarms journaled before coup 1 was decided, and the coups decided."""
+    alarms: list[str] = []
+    coups = 0
+    with contextlib.suppress(JournalError), Journal(journal, readonly=True) as rows:
+        for row in rows.rows():
+            body = row.data()
+            if row.kind == "input" and body.get("type") == "device_alarm" and not coups:
+                alarms.append(str(body.get("text")))
+            if row.kind == "decisions":
+                coups += sum(d.get("event") == "coup" for d in body["decisions"])
+    return alarms, coups
+
+
+@pytest.mark.timeout(240)
+def test_croupier_ui_with_a_shoe_and_a_camera_journals_the_alarm_before_the_call(
+    tmp_path: Path, faces: dict[str, np.ndarray]
+) -> None:
+    fixture = tmp_path / "three.shoe"
+    fixture.write_text(FIXTURE, encoding="utf-8")
+    frames = tmp_path / "frames"
+    write_frames(_frames(faces, Mislaying(switched={(0, 6): "5H"})), frames)
+    journal = tmp_path / "table.db"
+    # The window on Qt's VNC platform: a real window that nobody needs to be at.
+    env = {**os.environ, "QT_QPA_PLATFORM": f"vnc:port={_free_port()}"}
+    with running_simulator(fixture, "native") as url:
+        table = subprocess.Popen(
+            [sys.executable, "-m", "croupier", "ui", "--shoe", url, "--camera", str(frames),
+             "--journal", str(journal)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env=env)
+        try:
+            deadline = time.monotonic() + 180
+            while _witnessed(journal)[1] < 3 and time.monotonic() < deadline:
+                time.sleep(0.2)
+        finally:
+            table.send_signal(signal.SIGTERM)
+            _, stderr = table.communicate(timeout=60)
+    assert table.returncode == 0, stderr
+    alarms, coups = _witnessed(journal)
+    assert coups == 3
+    assert any("the shoe read JH, the baize shows 5H" in alarm for alarm in alarms), alarms
+    assert verify(journal).intact

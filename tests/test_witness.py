@@ -179,3 +179,20 @@ def test_a_second_copy_of_a_card_laid_before_the_shoe_reads_it_is_not_misplaced(
     [moved, gone] = differences(_cards("6D 3D TS"), _cards("AC"),
                                 Layout(0, _cards("6D 3D TS AC"), ()))
     assert (moved.kind, moved.place, gone.kind) == (Kind.MISPLACED, 4, Kind.NOT_LAID)
+
+
+def test_cards_read_well_ahead_of_the_baize_wait_from_the_card_before_them() -> None:
+    # The shoe has read the whole coup before the camera sees a card of it: each card's
+    # wait begins when the one before it is seen laid.
+    shoe, witness = _shoe(), Witness(patience=10)
+    coming = placements(shoe, [CardDrawn(Card.parse(n)) for n in
+                               ("8S", "7C", "KD", "9H", "AD", "2S", "JH")])
+    laid = ""
+    for card in ("8S", "7C", "KD", "9H"):
+        for _ in range(8):  # each card laid 8 frames after the one before: under patience
+            _laid(witness, laid)
+            assert witness.check(shoe.state(), coming) == Wait()
+        laid = f"{laid} {card}"
+    for _ in range(8):
+        _laid(witness, laid, "AD 2S JH")
+    assert witness.check(shoe.state(), coming) == Go()
