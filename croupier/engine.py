@@ -136,6 +136,7 @@ class Shoe(ShoeEnd):
                 decisions += audit.after(event, self._out, self._size)
 
     def _other(self, event: ShoeEvent) -> list[Decision]:
+        """Any event but a card drawn, which `_fold` takes the short way."""
         match event:
             case CardDropped() | CardDrawn():
                 decisions: list[Decision] = []
