@@ -49,20 +49,23 @@ class ShoeAudit:
     def reset(self) -> None:
         self._doubts: list[str] = []  # why the coup being dealt may miss a card
         self._decided: list[Alarm] = []  # said after the decisions of the event
-
-    @property
-    def in_doubt(self) -> bool:
-        """Whether the coup being dealt may miss a card."""
-        return bool(self._doubts)
+        # Whether the coup being dealt may miss a card: read at every coup, kept at hand.
+        self.in_doubt = False
 
     def settle(self) -> None:
         """The rows that may miss a card are done with, nothing decided on them: the burn
         ended, or the coup was voided."""
         self._doubts = []
+        self.in_doubt = False
+
+    def _doubt(self, why: str) -> None:
+        self._doubts.append(why)
+        self.in_doubt = True
 
     def decided(self, number: int) -> None:
         """Coup `number` was decided: in doubt, the tailleur hears of it after the decision."""
-        doubts, self._doubts = self._doubts, []
+        doubts = self._doubts
+        self.settle()
         if doubts:
             self._decided.append(Alarm(
                 "coup_doubt",
@@ -81,9 +84,9 @@ class ShoeAudit:
             case CardUnread(source=source, guess=guess):
                 alarms += _overcount(out, size, None)
                 named = f", perhaps {guess}" if guess is not None else ""
-                self._doubts.append(f"a card unread by {source}{named}")
+                self._doubt(f"a card unread by {source}{named}")
             case DeviceAlarm(source=source, text=text):
-                self._doubts.append(f"{source}: {text}")
+                self._doubt(f"{source}: {text}")
             case _:
                 pass
         alarms += self._decided

@@ -85,7 +85,11 @@ class Shoe(ShoeEnd):
         self._burn = []
         self._unseen = 0
         self._seen = [0] * len(ALL_CARDS)
-        self._out = self._unread = 0  # cards out of the shoe, read or not; unread
+        self._unread = 0
+        # A card out that the copies drawn do not count (burned unseen, unread, the talon of
+        # a suspended shoe) or one copy too many: until then the copies bound the cards out,
+        # which cannot pass the shoe's size, and the audit need not count them card by card.
+        self._uncounted = False
         self._audit_due = False  # the event led to more than a card laid on a row
         self._audit.reset()
         self._burned = self._voided = self._talon = 0
@@ -131,9 +135,9 @@ class Shoe(ShoeEnd):
                 decisions.append(Rejected(str(refused)))  # nothing changed before the refusal
                 continue
             log.append(event)
-            if self._audit_due:  # the event did more than lay a card
+            if self._audit_due or self._uncounted:  # more than a card laid, or may be
                 self._audit_due = False
-                decisions += audit.after(event, self._out, self._size)
+                decisions += audit.after(event, self._cards_out(), self._size)
 
     def _other(self, event: ShoeEvent) -> list[Decision]:
         """Any event but a card drawn, which `_fold` takes the short way."""
@@ -156,8 +160,8 @@ class Shoe(ShoeEnd):
                 self._reset()
                 return decisions
             case CardUnread():
-                self._out += 1
                 self._unread += 1
+                self._uncounted = True
                 return [unread(event)]
             case DeviceAlarm():
                 code = BAIZE_CHECK if event.check else "device"
@@ -176,9 +180,6 @@ class Shoe(ShoeEnd):
         phase = self.phase
         if phase is _CLOSED:
             raise RefusedError(f"card {card} after the shoe was closed: start a new shoe first")
-        out = self._out = self._out + 1
-        if out > self._size:
-            self._audit_due = True
         if phase is _STOPPED:
             self._talon_card(card, decisions)
             return
@@ -186,6 +187,7 @@ class Shoe(ShoeEnd):
         seen = copies[index] = copies[index] + 1
         if seen > self._copies:
             decisions.append(extra_copy(card, seen, self._copies))
+            self._uncounted = True
         if face_up or dropped or (phase is not _NOIR and phase is not _ROUGE):
             if not self._draw_unusual(card, face_up, dropped, decisions):
                 return
@@ -244,10 +246,12 @@ class Shoe(ShoeEnd):
         self._talon += 1
         self._last = None
         if self._stop_reason is EndReason.FACE_UP_LIMIT:
+            self._uncounted = True
             return  # a suspended shoe's cards go back to be reshuffled, never drawn
         seen = self._seen[card.index] = self._seen[card.index] + 1
         if seen > self._copies:
             decisions.append(extra_copy(card, seen, self._copies))
+            self._uncounted = True
 
     def _burn_card(self, card: Card, face_up: bool, dropped: bool,
                    decisions: list[Decision]) -> None:
@@ -271,7 +275,7 @@ class Shoe(ShoeEnd):
         if self.phase is not Phase.BURN:
             raise RefusedError("a card burned unseen belongs to the burn, which is over")
         self._started = True
-        self._out += 1
+        self._uncounted = True
         self._burned += 1
         self._unseen += 1
         self._last = None

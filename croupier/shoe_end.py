@@ -43,8 +43,8 @@ class ShoeEnd:
 
     __slots__ = ("_audit", "_audit_due", "_burn", "_burned", "_burns_face_up", "_copies",
                  "_coup_face_up", "_coup_voided", "_dealt", "_exposed", "_face_up_coups", "_last",
-                 "_noir", "_noir_point", "_out", "_rouge", "_rouge_point", "_rulebook", "_seen",
-                 "_size", "_started", "_stop_reason", "_talon", "_unread", "_unseen", "_up",
+                 "_noir", "_noir_point", "_rouge", "_rouge_point", "_rulebook", "_seen", "_size",
+                 "_started", "_stop_reason", "_talon", "_uncounted", "_unread", "_unseen", "_up",
                  "_verdicts", "_voided", "log", "number", "phase")
     phase: Phase
     number: int
@@ -70,6 +70,11 @@ class ShoeEnd:
     _up: tuple[tuple[Row, int], ...]  # where this coup's face-up cards lie
     _exposed: tuple[Card, ...]
     _coup_voided: tuple[Card, ...]
+
+    def _cards_out(self) -> int:
+        """The cards that left the shoe, read or not."""
+        return (self._burned + self._dealt + len(self._noir) + len(self._rouge) + self._voided
+                + self._talon + self._unread)
 
     def _clear_coup(self) -> None:
         self._noir = []
