@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Protocol
 
 from app.argparsing import CommandParser
+from app.memory_table import MemoryTable
 from croupier.decisions import CardPlaced, Decision, Rejected, Settlement
 from croupier.errors import CroupierError
 from croupier.events import ShoeEmpty, ShoeEvent
@@ -99,21 +100,9 @@ class _Playing(Protocol):
     def close(self) -> None: ...
 
 
-class _Unjournaled:
-    def __init__(self, rulebook: Rulebook) -> None:
-        self.table = Table(rulebook)
-        self.apply = self.table.apply
-
-    def note_rejected(self, line: int, reason: str) -> None:
-        """Nothing to note: the table lives in memory only."""
-
-    def close(self) -> None:
-        """Nothing to close: the table lives in memory only."""
-
-
 def _open_table(journal: str | None, rulebook: Rulebook) -> _Playing:
     if journal is None:
-        return _Unjournaled(rulebook)
+        return MemoryTable(rulebook)
     from journal.live import JournaledTable
 
     if Path(journal).exists() and Path(journal).stat().st_size:
@@ -132,8 +121,7 @@ def _play(
             decisions = table.apply(event)
         for decision in decisions:
             yield line, decision
-    view = table.table.view()
-    if not view.ended and not view.closed:
+    if table.table.shoe_open:
         # The script ended: the shoe is closed as its talon is counted.
         for decision in table.apply(ShoeEmpty()):
             yield 0, decision

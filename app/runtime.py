@@ -25,7 +25,6 @@ from app.witnessing import STALL, WitnessGate
 from croupier.decisions import Decision
 from croupier.errors import CroupierError
 from croupier.events import DeviceAlarm, ShoeEvent
-from croupier.rulebook import Rulebook
 from croupier.table import Event, Table
 from croupier.transcript import describe
 from croupier.witness import Layout
@@ -45,21 +44,6 @@ class Playing(Protocol):
         ...
 
     def close(self) -> None: ...
-
-
-class MemoryTable:
-    """A table that keeps nothing: `croupier table --no-journal`."""
-
-    link: int | None = None
-
-    def __init__(self, rulebook: Rulebook) -> None:
-        self.table = Table(rulebook)
-
-    def answer_batch(self, events: Sequence[Event], link: int | None) -> list[list[Decision]]:
-        return [self.table.apply(event) for event in events]
-
-    def close(self) -> None:
-        """Nothing to close: the table lives in memory only."""
 
 
 class Sink(Protocol):

@@ -121,8 +121,9 @@ def _table_parser() -> CommandParser:
 
 def table(args: list[str]) -> int:
     from app.journal_commands import read_secret
+    from app.memory_table import MemoryTable
     from app.reading import Source, opened
-    from app.runtime import MemoryTable, Playing, Runtime, TextSink
+    from app.runtime import Playing, Runtime, TextSink
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
     from drivers.backends import CameraWitness, ShoeSource, open_backend

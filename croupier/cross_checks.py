@@ -20,13 +20,7 @@ from __future__ import annotations
 from croupier.cards import ALL_CARDS, Card
 from croupier.decisions import (
     Alarm,
-    Burned,
-    CardPlaced,
-    CoupDecided,
-    CoupVoided,
-    Decision,
     EndReason,
-    Rejected,
     ShoeEnded,
 )
 from croupier.events import (
@@ -35,10 +29,8 @@ from croupier.events import (
     CardDropped,
     CardUnread,
     DeviceAlarm,
-    NewShoe,
     ShoeEvent,
 )
-from croupier.rulebook import Rulebook
 
 DECK = len(ALL_CARDS)
 RECONCILED_FROM = 5  # decks: a shoe counting fewer was not a whole sixain
@@ -47,109 +39,100 @@ _RECONCILED = (EndReason.EXHAUSTED, EndReason.CUT_CARD)
 
 
 class ShoeAudit:
-    """Follows one shoe's events and the engine's decisions on them (`after`), and answers
-    with the alarms those decisions call for. Like the engine, a fold over the log."""
+    """The alarms of a shoe's own arithmetic, over the counts the engine keeps. The engine
+    tells it of each doubt settled as it settles it (`settle`, `decided`), hands it each event
+    that did more than lay a card (`after`), and its counts at the end (`reconcile`)."""
 
-    def __init__(self, rulebook: Rulebook) -> None:
-        self._size = rulebook.copies_per_card * DECK  # 0: no count
-        self._copies = rulebook.copies_per_card
-        self._reset()
+    def __init__(self) -> None:
+        self.reset()
 
-    def _reset(self) -> None:
-        self._out = 0  # cards that left the shoe, read or not
-        self._unread = 0
-        self._seen = [0] * DECK
+    def reset(self) -> None:
         self._doubts: list[str] = []  # why the coup being dealt may miss a card
+        self._decided: list[Alarm] = []  # said after the decisions of the event
+        # Whether the coup being dealt may miss a card: read at every coup, kept at hand.
+        self.in_doubt = False
 
-    def after(self, event: ShoeEvent, decisions: list[Decision]) -> list[Alarm]:
-        """The alarms `event`, answered by the engine with `decisions`, calls for."""
-        if type(event) is CardDrawn and len(decisions) == 1 and \
-                type(decisions[0]) is CardPlaced:
-            return self._card_out(event.card)  # most of a shoe: a card laid, nothing decided
-        if any(isinstance(d, Rejected) for d in decisions):
-            return []  # the engine did not take the event
+    def settle(self) -> None:
+        """The rows that may miss a card are done with, nothing decided on them: the burn
+        ended, or the coup was voided."""
+        self._doubts = []
+        self.in_doubt = False
+
+    def _doubt(self, why: str) -> None:
+        self._doubts.append(why)
+        self.in_doubt = True
+
+    def decided(self, number: int) -> None:
+        """Coup `number` was decided: in doubt, the tailleur hears of it after the decision."""
+        doubts = self._doubts
+        self.settle()
+        if doubts:
+            self._decided.append(Alarm(
+                "coup_doubt",
+                f"coup {number} was decided on rows that may miss a card the shoe dealt "
+                f"({'; '.join(doubts)}): check the rows against the baize before paying",
+            ))
+
+    def after(self, event: ShoeEvent, out: int, size: int) -> list[Alarm]:
+        """The alarms `event` calls for, `out` cards having left a shoe of `size`."""
         alarms: list[Alarm] = []
         match event:
             case CardDrawn(card=card) | CardDropped(card=card):
-                alarms += self._card_out(card)
+                alarms += _overcount(out, size, card)
             case BurnUnseen():
-                alarms += self._card_out(None)
+                alarms += _overcount(out, size, None)
             case CardUnread(source=source, guess=guess):
-                self._unread += 1
-                alarms += self._card_out(None)
+                alarms += _overcount(out, size, None)
                 named = f", perhaps {guess}" if guess is not None else ""
-                self._doubts.append(f"a card unread by {source}{named}")
+                self._doubt(f"a card unread by {source}{named}")
             case DeviceAlarm(source=source, text=text):
-                self._doubts.append(f"{source}: {text}")
+                self._doubt(f"{source}: {text}")
             case _:
                 pass
-        for decision in decisions:
-            match decision:
-                case CoupDecided():
-                    alarms += self._decided(decision)
-                case Burned() | CoupVoided():
-                    self._doubts = []  # nothing decided on the rows that may miss a card
-                case ShoeEnded():
-                    alarms += self._reconcile(decision)
-                case _:
-                    pass
-        if isinstance(event, NewShoe):
-            self._reset()  # after the old shoe's end is reconciled
+        alarms += self._decided
+        self._decided = []
         return alarms
 
-    def _card_out(self, card: Card | None) -> list[Alarm]:
-        self._out += 1
-        if card is not None:
-            self._seen[card.index] += 1
-        if self._size and self._out == self._size + 1:
-            return [
-                Alarm(
-                    "shoe_overcount",
-                    f"card {self._out} out of a shoe of {self._size}: a foreign card, or one "
-                    "read twice",
-                    card,
-                )
-            ]
-        return []
-
-    def _decided(self, coup: CoupDecided) -> list[Alarm]:
-        doubts, self._doubts = self._doubts, []
-        if not doubts:
-            return []
-        return [
-            Alarm(
-                "coup_doubt",
-                f"coup {coup.number} was decided on rows that may miss a card the shoe "
-                f"dealt ({'; '.join(doubts)}): check the rows against the baize before paying",
-            )
-        ]
-
-    def _reconcile(self, end: ShoeEnded) -> list[Alarm]:
-        accounted = end.total + self._unread
-        whole = self._size and accounted >= RECONCILED_FROM * DECK
+    @staticmethod
+    def reconcile(end: ShoeEnded, unread: int, seen: list[int], copies: int) -> list[Alarm]:
+        """The shoe's count at its `end`: `unread` cards left it unread, `seen[i]` copies of
+        card i were read, `copies` of each (0: no count) were in it."""
+        size = copies * DECK
+        accounted = end.total + unread
+        whole = size and accounted >= RECONCILED_FROM * DECK
         if not whole or end.reason not in _RECONCILED:
             return []
+        if accounted == size and min(seen) >= copies:
+            return []  # the common shoe: every copy read, no card too many
         short = [
-            (card, self._copies - seen)
-            for card, seen in zip(ALL_CARDS, self._seen, strict=True)
-            if seen < self._copies
+            (card, copies - count)
+            for card, count in zip(ALL_CARDS, seen, strict=True)
+            if count < copies
         ]
         # the cards left unread may be the ones short of their copies
-        unexplained = sum(count for _, count in short) > self._unread
-        if accounted == self._size and not unexplained:
+        unexplained = sum(count for _, count in short) > unread
+        if accounted == size and not unexplained:
             return []
         parts = (
             f"burned {end.burned} + dealt {end.dealt} + voided {end.voided} + talon "
-            f"{end.talon} + unread {self._unread}"
+            f"{end.talon} + unread {unread}"
         )
         text = f"the shoe accounts for {accounted} cards ({parts})"
-        if accounted > self._size:
-            text += f", more than its {self._size}"
-        elif accounted < self._size:
-            text += f", not {self._size}: {self._size - accounted} left it unseen"
+        if accounted > size:
+            text += f", more than its {size}"
+        elif accounted < size:
+            text += f", not {size}: {size - accounted} left it unseen"
         else:
-            text += f", its {self._size}, but not for every card: one was read as another"
+            text += f", its {size}, but not for every card: one was read as another"
         if unexplained:
             named = ", ".join(f"{card}×{count}" for card, count in short[:NAMED])
             text += f"; short of their copies: {named}" + (", …" if len(short) > NAMED else "")
         return [Alarm("shoe_count", text)]
+
+
+def _overcount(out: int, size: int, card: Card | None) -> list[Alarm]:
+    """The alarm of the first card out beyond the shoe's size."""
+    if out != size + 1:
+        return []
+    return [Alarm("shoe_overcount", f"card {out} out of a shoe of {size}: a foreign card, or "
+                  "one read twice", card)]

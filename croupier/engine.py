@@ -7,7 +7,6 @@ by a `Rejected` decision and changes nothing. The state is a fold over the event
 
 from __future__ import annotations
 
-import enum
 import sys
 from collections.abc import Iterable
 
@@ -16,20 +15,14 @@ from croupier.coup import PASS_MARK, Phase, ShoeState, decide, extra_copy, unrea
 from croupier.cross_checks import ShoeAudit
 from croupier.decisions import (
     Alarm,
-    Burned,
     CardExposed,
     CardPlaced,
     CardVoided,
-    Corrected,
     CoupDecided,
-    CoupVoided,
-    DealStopped,
     Decision,
     EndReason,
     Rejected,
     Row,
-    ShoeEnded,
-    VoidReason,
 )
 from croupier.events import (
     BurnUnseen,
@@ -47,22 +40,11 @@ from croupier.events import (
     not_an_event,
 )
 from croupier.rulebook import FaceUpPolicy, Rulebook
+from croupier.shoe_end import Last, RefusedError, ShoeEnd
 
 __all__ = ["BAIZE_CHECK", "PASS_MARK", "Phase", "Shoe", "ShoeState", "decide", "play"]
 
 BAIZE_CHECK = "baize_check"  # the code of an alarm the tailleur must answer at the baize
-
-
-class _RefusedError(Exception):
-    """An event that does not fit the shoe's state; raised before anything changed."""
-
-
-class _Last(enum.Enum):
-    """Where the last card drawn went, so that it can be voided."""
-
-    BURN = "burn"
-    NOIR = "noir"
-    ROUGE = "rouge"
 
 
 # The members a card's way through the engine compares with, read off their enums once:
@@ -70,22 +52,18 @@ class _Last(enum.Enum):
 _BURN, _READY, _NOIR, _ROUGE = Phase.BURN, Phase.READY, Phase.NOIR, Phase.ROUGE
 _STOPPED, _CLOSED = Phase.STOPPED, Phase.CLOSED
 _ROW_NOIR, _ROW_ROUGE = Row.NOIR, Row.ROUGE
-_LAST_BURN, _LAST_NOIR, _LAST_ROUGE = _Last.BURN, _Last.NOIR, _Last.ROUGE
+_LAST_BURN, _LAST_NOIR, _LAST_ROUGE = Last.BURN, Last.NOIR, Last.ROUGE
 
 
-class Shoe:
+class Shoe(ShoeEnd):
     """One table's shoe, from the burn to the talon, coup after coup."""
 
-    __slots__ = ("_audit", "_burn", "_burned", "_burns_face_up", "_copies", "_coup_face_up",
-                 "_coup_voided", "_dealt", "_exposed", "_face_up_coups", "_last", "_noir",
-                 "_noir_point", "_rouge", "_rouge_point", "_rulebook", "_seen", "_started",
-                 "_stop_reason", "_talon", "_unseen", "_up", "_verdicts", "_voided", "log",
-                 "number", "phase")
+    __slots__ = ()  # the state's are ShoeEnd's
 
     def __init__(self, rulebook: Rulebook) -> None:
+        self._audit = ShoeAudit()
         self.rulebook = rulebook
         self.log: list[ShoeEvent] = []  # every event accepted
-        self._audit = ShoeAudit(rulebook)  # the shoe's own arithmetic
         self._reset()
 
     @property
@@ -97,32 +75,30 @@ class Shoe:
         self._rulebook = rulebook
         # Read for every card: kept at hand rather than looked up in the rulebook each time.
         self._copies = rulebook.copies_per_card or sys.maxsize
+        self._size = rulebook.copies_per_card * len(ALL_CARDS) or sys.maxsize
         self._burns_face_up = rulebook.face_up_policy is FaceUpPolicy.BURN
         self._verdicts = verdicts(rulebook.calls)
 
     def _reset(self) -> None:
         self.phase = Phase.BURN
         self.number = 0
-        self._burn: list[Card] = []
-        self._unseen = 0  # burned where no reader saw them
-        self._seen = [0] * len(ALL_CARDS)  # copies drawn, by card index
+        self._burn = []
+        self._unseen = 0
+        self._seen = [0] * len(ALL_CARDS)
+        self._unread = 0
+        # A card out that the copies drawn do not count (burned unseen, unread, the talon of
+        # a suspended shoe) or one copy too many: until then the copies bound the cards out,
+        # which cannot pass the shoe's size, and the audit need not count them card by card.
+        self._uncounted = False
+        self._audit_due = False  # the event led to more than a card laid on a row
+        self._audit.reset()
         self._burned = self._voided = self._talon = 0
-        self._dealt = 0  # in the coups over; the rows being dealt hold the rest
+        self._dealt = 0
         self._face_up_coups = 0
-        self._stop_reason: EndReason | None = None
-        self._last: _Last | None = None
+        self._stop_reason = None
+        self._last = None
         self._started = False
         self._clear_coup()
-
-    def _clear_coup(self) -> None:
-        self._noir: list[Card] = []
-        self._rouge: list[Card] = []
-        self._noir_point = 0
-        self._rouge_point = 0
-        self._coup_face_up = 0
-        self._up: list[tuple[Row, int]] = []  # where this coup's face-up cards lie (rare)
-        self._exposed: list[Card] = []
-        self._coup_voided: list[Card] = []
 
     @property
     def idle(self) -> bool:
@@ -132,7 +108,7 @@ class Shoe:
     def state(self) -> ShoeState:
         return ShoeState(self.phase, self.number, tuple(self._burn), tuple(self._noir),
                          tuple(self._rouge), self._noir_point, self._rouge_point,
-                         tuple(self._up), self._last is not None, self._coup_face_up,
+                         self._up, self._last is not None, self._coup_face_up,
                          self._face_up_coups, self._burned,
                          self._dealt + len(self._noir) + len(self._rouge),
                          self._voided, self._talon, self._stop_reason)
@@ -140,57 +116,108 @@ class Shoe:
     def apply(self, event: ShoeEvent) -> list[Decision]:
         """Feed one event; the decisions it leads to, in order, or a single `Rejected` that
         changed nothing and leaves the event out of the log."""
-        try:
-            match event:  # cards drawn first: all but a few events of a shoe are
-                case CardDrawn():
-                    decisions = self._draw(event.card, event.face_up, False)
-                case CardDropped():
-                    decisions = self._draw(event.card, event.face_up, True)
-                case CutCard():
-                    decisions = self._cut()
-                case BurnUnseen():
-                    decisions = self._burn_unseen()
-                case VoidCard():
-                    decisions = self._void()
-                case ShoeEmpty():
-                    decisions = self._close()
-                case NewShoe():
-                    closing = self._started and self.phase is not Phase.CLOSED
-                    decisions = self._close() if closing else []
-                    self._reset()
-                case CardUnread():
-                    decisions = [unread(event)]
-                case DeviceAlarm():
-                    code = BAIZE_CHECK if event.check else "device"
-                    decisions = [Alarm(code, f"{event.source}: {event.text}")]
-                case VoidCoup():
-                    decisions = self._chef_void(event)
-                case EndShoe():
-                    decisions = self._chef_end(event)
-                case _:
-                    raise _RefusedError(not_an_event(event, "a shoe event"))
-        except _RefusedError as refused:
-            return [Rejected(str(refused))]
-        self.log.append(event)
-        return decisions + self._audit.after(event, decisions)
+        decisions: list[Decision] = []
+        self._fold((event,), decisions)
+        return decisions
+
+    def _fold(self, events: Iterable[ShoeEvent], decisions: list[Decision]) -> None:
+        """`apply` event after event, appending to `decisions`: `play` folds a whole log in
+        one call, the cards of a shoe being too many to spend a call on each."""
+        log, audit, draw = self.log, self._audit, self._draw
+        for event in events:
+            try:
+                if type(event) is CardDrawn:  # all but a few events of a shoe
+                    draw(event.card, event.face_up, False, decisions)
+                else:
+                    decisions += self._other(event)
+                    self._audit_due = True
+            except RefusedError as refused:
+                decisions.append(Rejected(str(refused)))  # nothing changed before the refusal
+                continue
+            log.append(event)
+            if self._audit_due or self._uncounted:  # more than a card laid, or may be
+                self._audit_due = False
+                decisions += audit.after(event, self._cards_out(), self._size)
+
+    def _other(self, event: ShoeEvent) -> list[Decision]:
+        """Any event but a card drawn, which `_fold` takes the short way."""
+        match event:
+            case CardDropped() | CardDrawn():
+                decisions: list[Decision] = []
+                self._draw(event.card, event.face_up, type(event) is CardDropped, decisions)
+                return decisions
+            case CutCard():
+                return self._cut()
+            case BurnUnseen():
+                return self._burn_unseen()
+            case VoidCard():
+                return self._void()
+            case ShoeEmpty():
+                return self._close()
+            case NewShoe():
+                closing = self._started and self.phase is not Phase.CLOSED
+                decisions = self._close() if closing else []
+                self._reset()
+                return decisions
+            case CardUnread():
+                self._unread += 1
+                self._uncounted = True
+                return [unread(event)]
+            case DeviceAlarm():
+                code = BAIZE_CHECK if event.check else "device"
+                return [Alarm(code, f"{event.source}: {event.text}")]
+            case VoidCoup():
+                return self._chef_void(event)
+            case EndShoe():
+                return self._chef_end(event)
+            case _:
+                raise RefusedError(not_an_event(event, "a shoe event"))
 
     # -- cards -------------------------------------------------------------------------
 
-    def _draw(self, card: Card, face_up: bool, dropped: bool) -> list[Decision]:
+    def _draw(self, card: Card, face_up: bool, dropped: bool,
+              decisions: list[Decision]) -> None:
         phase = self.phase
         if phase is _CLOSED:
-            raise _RefusedError(f"card {card} after the shoe was closed: start a new shoe first")
+            raise RefusedError(f"card {card} after the shoe was closed: start a new shoe first")
         if phase is _STOPPED:
-            return self._talon_card(card)
+            self._talon_card(card, decisions)
+            return
         copies, index = self._seen, card.index
         seen = copies[index] = copies[index] + 1
-        copies_held = self._copies
-        decisions: list[Decision] = [] if seen <= copies_held else [
-            extra_copy(card, seen, copies_held)]
+        if seen > self._copies:
+            decisions.append(extra_copy(card, seen, self._copies))
+            self._uncounted = True
+        if face_up or dropped or (phase is not _NOIR and phase is not _ROUGE):
+            if not self._draw_unusual(card, face_up, dropped, decisions):
+                return
+            phase = self.phase
+        # the common card: laid on the row being dealt
+        if phase is _NOIR:
+            self._noir.append(card)
+            point = self._noir_point = self._noir_point + card.points
+            self._last = _LAST_NOIR
+            decisions.append(CardPlaced(self.number, _ROW_NOIR, card, point, face_up))
+            if point > PASS_MARK:
+                self.phase = _ROUGE
+        else:
+            self._rouge.append(card)
+            point = self._rouge_point = self._rouge_point + card.points
+            self._last = _LAST_ROUGE
+            decisions.append(CardPlaced(self.number, _ROW_ROUGE, card, point, face_up))
+            if point > PASS_MARK:
+                self._decide(decisions)
+
+    def _draw_unusual(self, card: Card, face_up: bool, dropped: bool,
+                      decisions: list[Decision]) -> bool:
+        """A card of the burn, the first of a coup, face up or dropped: whether it is still
+        to be laid on the row being dealt."""
+        phase = self.phase
         if phase is _BURN:
             self._started = True  # every later phase comes after a first event
             if len(self._burn) + self._unseen < self._rulebook.burn_cards:
-                return self._burn_card(card, face_up, dropped, decisions)
+                self._burn_card(card, face_up, dropped, decisions)
+                return False
             decisions.append(self._end_burn())  # a rulebook that burns no card
             phase = _READY
         if phase is _READY:
@@ -200,67 +227,55 @@ class Shoe:
             self._coup_face_up += 1
             if self._burns_face_up:
                 self._burned += 1
-                self._exposed.append(card)
+                self._exposed += (card,)
                 self._last = None
                 decisions.append(CardExposed(self.number, card))
-                return decisions
+                return False
         if dropped:
             self._voided += 1
-            self._coup_voided.append(card)
+            self._coup_voided += (card,)
             self._last = None
             decisions.append(CardVoided(card))
-            return decisions
-        if phase is _NOIR:
-            self._noir.append(card)
-            if face_up:
-                self._up.append((_ROW_NOIR, len(self._noir) - 1))
-            point = self._noir_point = self._noir_point + card.points
-            self._last = _LAST_NOIR
-            decisions.append(CardPlaced(self.number, _ROW_NOIR, card, point, face_up))
-            if point > PASS_MARK:
-                self.phase = _ROUGE
-            return decisions
-        self._rouge.append(card)
-        if face_up:
-            self._up.append((_ROW_ROUGE, len(self._rouge) - 1))
-        point = self._rouge_point = self._rouge_point + card.points
-        self._last = _LAST_ROUGE
-        decisions.append(CardPlaced(self.number, _ROW_ROUGE, card, point, face_up))
-        if point > PASS_MARK:
-            decisions += self._decide()
-        return decisions
+            return False
+        if face_up:  # where it will lie
+            row, cards = (_ROW_NOIR, self._noir) if phase is _NOIR else (_ROW_ROUGE, self._rouge)
+            self._up += ((row, len(cards)),)
+        return True
 
-    def _talon_card(self, card: Card) -> list[Decision]:
+    def _talon_card(self, card: Card, decisions: list[Decision]) -> None:
         self._talon += 1
         self._last = None
         if self._stop_reason is EndReason.FACE_UP_LIMIT:
-            return []  # a suspended shoe's cards go back to be reshuffled, never drawn
+            self._uncounted = True
+            return  # a suspended shoe's cards go back to be reshuffled, never drawn
         seen = self._seen[card.index] = self._seen[card.index] + 1
-        return [] if seen <= self._copies else [extra_copy(card, seen, self._copies)]
+        if seen > self._copies:
+            decisions.append(extra_copy(card, seen, self._copies))
+            self._uncounted = True
 
     def _burn_card(self, card: Card, face_up: bool, dropped: bool,
-                   decisions: list[Decision]) -> list[Decision]:
+                   decisions: list[Decision]) -> None:
         burn_it = face_up and self._burns_face_up
         if dropped and not burn_it:
             self._voided += 1
             self._last = None
             decisions.append(CardVoided(card))
-            return decisions
+            return
         self._burned += 1
         if burn_it:
-            self._exposed.append(card)  # burned, but not one of the five
+            self._exposed += (card,)  # burned, but not one of the five
             self._last = None
-            return decisions
+            return
         self._burn.append(card)
         self._last = _LAST_BURN
         if len(self._burn) + self._unseen == self._rulebook.burn_cards:
             decisions.append(self._end_burn())
-        return decisions
 
     def _burn_unseen(self) -> list[Decision]:
         if self.phase is not Phase.BURN:
-            raise _RefusedError("a card burned unseen belongs to the burn, which is over")
+            raise RefusedError("a card burned unseen belongs to the burn, which is over")
         self._started = True
+        self._uncounted = True
         self._burned += 1
         self._unseen += 1
         self._last = None
@@ -268,14 +283,7 @@ class Shoe:
             return [self._end_burn()]
         return []
 
-    def _end_burn(self) -> Burned:
-        burned = Burned(tuple(self._burn), tuple(self._exposed), self._unseen)
-        self._exposed = []
-        self._last = None  # a complete burn is settled
-        self.phase = Phase.READY
-        return burned
-
-    def _decide(self) -> list[Decision]:
+    def _decide(self, decisions: list[Decision]) -> None:
         noir, rouge = tuple(self._noir), tuple(self._rouge)
         noir_point, rouge_point = self._noir_point, self._rouge_point
         key = (noir_point, rouge_point, noir[0].black)
@@ -285,116 +293,25 @@ class Shoe:
                                                   self._rulebook.calls)
         result, couleur, pay, calls, calls_en = found
         face_up = self._coup_face_up
-        decisions: list[Decision] = [
+        decisions.append(
             CoupDecided(self.number, noir, rouge, noir_point, rouge_point, result, couleur,
-                        calls, calls_en, pay, face_up, tuple(self._exposed),
-                        tuple(self._coup_voided))
-        ]
+                        calls, calls_en, pay, face_up, self._exposed, self._coup_voided))
         self._dealt += len(noir) + len(rouge)
         self._clear_coup()
         self._last = None  # the coup is decided: its cards can no longer be voided
         self.phase = _READY
+        if self._audit.in_doubt:
+            self._audit.decided(self.number)
+            self._audit_due = True
         if face_up:
             self._face_up_coups += 1
             limit = self._rulebook.face_up_coup_limit
             if limit and self._face_up_coups >= limit:
                 decisions.append(self._stop(EndReason.FACE_UP_LIMIT))
-        return decisions
-
-    # -- the tailleur's corrections and the end of the shoe ----------------------------
-
-    def _void(self) -> list[Decision]:
-        last, self._last = self._last, None
-        if last is None:
-            raise _RefusedError("no card to void: the last card drawn is already settled")
-        self._voided += 1
-        if last is _Last.BURN:
-            card = self._burn.pop()
-            self._burned -= 1
-            return [CardVoided(card)]
-        if last is _Last.NOIR:
-            card = self._noir.pop()
-            self._noir_point -= card.points
-            self.phase = Phase.NOIR  # a voided card that closed the row reopens it
-        else:
-            card = self._rouge.pop()
-            self._rouge_point -= card.points
-        self._up = [spot for spot in self._up if spot[1] < len(self._noir if spot[0] is
-                                                                _ROW_NOIR else self._rouge)]
-        self._coup_voided.append(card)
-        return [CardVoided(card)]
-
-    def _chef_void(self, event: VoidCoup) -> list[Decision]:
-        if self.phase not in (Phase.NOIR, Phase.ROUGE):
-            raise _RefusedError("no coup is being dealt: only the coup on the table can be voided")
-        decisions: list[Decision] = [
-            Corrected("void_coup", event.who, event.why, f"coup {self.number} voided"),
-            *self._abandon(VoidReason.CHEF),
-        ]
-        self.phase = Phase.READY
-        self._last = None
-        return decisions
-
-    def _chef_end(self, event: EndShoe) -> list[Decision]:
-        if self.phase is Phase.CLOSED:
-            raise _RefusedError("the shoe is already closed")
-        self._started = True
-        decisions: list[Decision] = [Corrected("end_shoe", event.who, event.why, "shoe ended")]
-        if self.phase is not Phase.STOPPED:
-            decisions += [*self._abandon(VoidReason.CHEF), self._stop(EndReason.CHEF)]
-        return decisions + self._close()
-
-    def _cut(self) -> list[Decision]:
-        phase = self.phase
-        if phase is Phase.CLOSED:
-            raise _RefusedError("cut card after the shoe was closed: start a new shoe first")
-        self._started = True
-        if phase is Phase.STOPPED:
-            if self._stop_reason is EndReason.CUT_CARD:
-                return [Alarm("second_cut_card", "a second cut card in the same shoe")]
-            return []
-        return [*self._abandon(VoidReason.CUT_CARD), self._stop(EndReason.CUT_CARD)]
-
-    def _abandon(self, reason: VoidReason) -> list[Decision]:
-        """Ends the burn or the coup in progress when the shoe stops early."""
-        if self.phase is Phase.BURN:
-            return [self._end_burn()]
-        if self.phase in (Phase.NOIR, Phase.ROUGE):
-            voided = CoupVoided(self.number, reason)
-            self._dealt += len(self._noir) + len(self._rouge)
-            self._clear_coup()
-            return [voided]
-        return []
-
-    def _stop(self, reason: EndReason) -> DealStopped:
-        self.phase = Phase.STOPPED
-        self._stop_reason = reason
-        self._last = None
-        return DealStopped(reason, self.number)
-
-    def _close(self) -> list[Decision]:
-        if self.phase is Phase.CLOSED:
-            raise _RefusedError("the shoe is already closed")
-        decisions: list[Decision] = []
-        if self.phase is not Phase.STOPPED:
-            decisions += self._abandon(VoidReason.EXHAUSTED)
-            decisions.append(self._stop(EndReason.EXHAUSTED))
-        reason = self._stop_reason or EndReason.EXHAUSTED
-        expected = self._rulebook.talon_cards
-        if reason is EndReason.CUT_CARD and self._talon != expected:
-            decisions.append(
-                Alarm("talon_count", f"the talon holds {self._talon} cards, not {expected}")
-            )
-        decisions.append(ShoeEnded(reason, self._talon, self._burned, self._dealt, self._voided))
-        self.phase = Phase.CLOSED
-        self._last = None
-        return decisions
 
 
 def play(events: Iterable[ShoeEvent], rulebook: Rulebook) -> list[Decision]:
     """Fold the events through a fresh shoe and return every decision, in order."""
-    apply = Shoe(rulebook).apply
     decisions: list[Decision] = []
-    for event in events:
-        decisions += apply(event)
+    Shoe(rulebook)._fold(events, decisions)
     return decisions

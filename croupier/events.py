@@ -120,6 +120,8 @@ class SetTable:
 
 @dataclass(frozen=True, slots=True)
 class PlaceStake:
+    """A player stakes `amount` on a chance, insured or not."""
+
     seat: int
     chance: Chance
     amount: Decimal
@@ -128,6 +130,8 @@ class PlaceStake:
 
 @dataclass(frozen=True, slots=True)
 class Withdraw:
+    """A player takes back what they staked on a chance."""
+
     seat: int
     chance: Chance
 

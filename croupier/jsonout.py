@@ -26,6 +26,9 @@ from croupier.decisions import (
 )
 from croupier.money import money_text
 
+# `json.dumps(x, ensure_ascii=False)` builds an encoder on every call: one serves every leaf.
+_LEAF = json.JSONEncoder(ensure_ascii=False).encode
+
 
 def dumps(obj: Any) -> str:
     """One JSON line; decimal amounts are written as exact JSON numbers, never floats."""
@@ -35,13 +38,13 @@ def dumps(obj: Any) -> str:
         return "{" + ", ".join(f"{_string(k)}: {dumps(v)}" for k, v in obj.items()) + "}"
     if isinstance(obj, list | tuple):
         return "[" + ", ".join(dumps(v) for v in obj) + "]"
-    return json.dumps(obj, ensure_ascii=False)
+    return _LEAF(obj)
 
 
 def _string(key: object) -> str:
     if not isinstance(key, str):
         raise TypeError(f"a JSON key must be a string, not {key!r}")
-    return json.dumps(key, ensure_ascii=False)
+    return _LEAF(key)
 
 
 def line_json(line: SettlementLine) -> dict[str, Any]:

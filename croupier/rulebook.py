@@ -182,6 +182,8 @@ def _calls(value: Any) -> CallWords:
 
 @dataclass(frozen=True, slots=True)
 class _Rule:
+    """How one rule is read from a file, and from which format on."""
+
     parse: Callable[[Any], Any]
     since: int = 1
     # For files of an older format: the value that does what the code did before the rule

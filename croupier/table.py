@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from croupier.decisions import (
     BetsChanged,
     CardExposed,
@@ -44,7 +46,9 @@ from croupier.events import (
 )
 from croupier.ledger import Ledger
 from croupier.rulebook import PrisonerFate, Rulebook
-from croupier.view import TableFacts, TableView, view
+
+if TYPE_CHECKING:  # the snapshot is a screen's: a replay never builds one
+    from croupier.view import TableView
 
 Event = ShoeEvent | TableEvent
 # Events that leave a card open to correction: nobody has acted on it yet.
@@ -84,8 +88,15 @@ class Table:
         `BaizeChecked` answers it; "rien ne va plus" waits for it."""
         return self._unchecked
 
+    @property
+    def shoe_open(self) -> bool:
+        """The session goes on and its shoe is not closed: the end of a script closes it."""
+        return not self.ended and self.shoe.phase is not Phase.CLOSED
+
     def view(self) -> TableView:
         """The table as a screen shows it now."""
+        from croupier.view import TableFacts, view
+
         book, ledger, shoe = self.shoe.rulebook, self.ledger, self.shoe.state()
         return view(shoe, TableFacts(
             rulebook=book.name,

@@ -70,6 +70,17 @@ def test_the_313th_card_raises_an_alarm_at_once() -> None:
     assert "card 313" in alarm.message
 
 
+def test_the_313th_card_counts_the_cards_left_unread() -> None:
+    """No copy too many: the card is the 313th only with the one no reader saw."""
+    cards = [e for e in REGULATION if isinstance(e, CardDrawn)]
+    answered = answers([*cards[:-1], CardUnread("shoe"), cards[-1]])
+    assert alarms(flat(answered), "seventh_copy") == []
+    assert alarms(flat(answered[:-1]), "shoe_overcount") == []
+    (alarm,) = alarms(answered[-1], "shoe_overcount")
+    assert alarm.card == cards[-1].card
+    assert "card 313" in alarm.message
+
+
 def test_a_short_shoe_is_not_reconciled() -> None:
     short = parse_shoe((FIXTURES / "cut_noir.shoe").read_text(encoding="utf-8"))
     assert alarms(flat(answers([*short, ShoeEmpty()])), "shoe_count") == []

@@ -12,8 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.memory_table import MemoryTable
 from app.reading import opened
-from app.runtime import MemoryTable, Runtime, TextSink
+from app.runtime import Runtime, TextSink
 from croupier.engine import play
 from croupier.events import CardDrawn, ShoeEvent
 from croupier.fixtures import parse_shoe
