@@ -40,7 +40,6 @@ from vision.rows import RowCard
 SOURCE = "camera"
 _STILL = 0.03  # a card moved less than this share of its width lies still
 _REACH = 0.5  # how far (card widths) a card is followed: its neighbours lie further
-_SIZE = 0.2  # a card that lay still keeps its size within this share
 # Frames are compared at this size; a change of this many grey levels anywhere is a change.
 _LOOK_SIZE = (160, 90)
 _CHANGE_LEVEL = 24
@@ -179,36 +178,33 @@ class CameraShoe:
         """The layout, lying still after a change, accounted for card by card: every piece
         of card-shaped paper (rows laid over themselves parted along their cards' edges; a
         card that cannot be parted or named is still a card) continues the card that lay
-        there, at its size, or is a card that just joined the layout. A card no paper
+        there, or is a card that just joined the layout. A card no paper
         continues has left it."""
         self._audited = True
         spots = locate(frame, self._design)
         self._empty = not spots
         candidates = self._tracks + self._gone
+        # Each piece continues the card lying nearest it, nearest pairs first: a card is
+        # where it lay, whatever size its outline comes out at when its row is parted anew
+        # (a size check made a re-parted card a new one, and the stream one card too long).
+        pairs = sorted(
+            (float(np.hypot(*np.subtract(spot.quad.centre, track.quad.centre))), s, k)
+            for s, spot in enumerate(spots)
+            for k, track in enumerate(candidates)
+        )
         free = set(range(len(candidates)))
+        unmatched = set(range(len(spots)))
+        for distance, s, k in pairs:
+            if s in unmatched and k in free and distance < _REACH * spots[s].quad.width:
+                unmatched.discard(s)
+                free.discard(k)
+                self._continue(candidates[k], spots[s])
         new: list[Seen] = []
         joining: dict[int, RowCard] = {}
-        for spot in spots:
-            quad = spot.quad
-            near = [
-                (float(np.hypot(*np.subtract(quad.centre, candidates[k].quad.centre))), k)
-                for k in free
-                if not candidates[k].settled or _same_size(quad, candidates[k].quad)
-            ]
-            best = min((n for n in near if n[0] < _REACH * quad.width), default=None)
-            if best is None:
-                new.append(Seen(quad, read_card(frame, spot, self._design)))
-                joining[id(quad)] = spot
-                continue
-            free.discard(best[1])
-            track = candidates[best[1]]
-            if float(np.abs(quad.corners - track.quad.corners).max()) >= _STILL * quad.width:
-                track.still = 0
-            track.spot, track.missing = spot, False
-            if track.vanished_at is not None:  # a hand lay over it a moment
-                self._gone.remove(track)
-                self._tracks.append(track)
-                track.vanished_at = None
+        for s in sorted(unmatched):
+            spot = spots[s]
+            new.append(Seen(spot.quad, read_card(frame, spot, self._design)))
+            joining[id(spot.quad)] = spot
         for k in free:
             candidates[k].missing = True
         for row in group_rows(new):
@@ -216,6 +212,15 @@ class CameraShoe:
                 order = next(self._orders)
                 spot = joining[id(seen.quad)]
                 self._tracks.append(_Track(order, number, spot, [seen.reading]))
+
+    def _continue(self, track: _Track, spot: RowCard) -> None:
+        if float(np.abs(spot.quad.corners - track.quad.corners).max()) >= _STILL * spot.quad.width:
+            track.still = 0
+        track.spot, track.missing = spot, False
+        if track.vanished_at is not None:  # a hand lay over it a moment
+            self._gone.remove(track)
+            self._tracks.append(track)
+            track.vanished_at = None
 
     def _unchanged(self, frame: np.ndarray) -> bool:
         """Whether the frame shows what the last one showed, sensor noise aside."""
@@ -321,10 +326,6 @@ class CameraShoe:
             elif track.vanished_at is not None and self._tracks:
                 events.append(_taken_alarm(track))
         return events
-
-
-def _same_size(a: Quad, b: Quad) -> bool:
-    return abs(a.width / b.width - 1) < _SIZE and abs(a.height / b.height - 1) < _SIZE
 
 
 def _taken_alarm(track: _Track) -> DeviceAlarm:
