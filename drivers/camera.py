@@ -8,12 +8,16 @@
   gives them noir row first, left to right);
 - `CardUnread` (the tailleur's "confirm") for a card that lies still but never reads surely;
 - `DeviceAlarm` for a card that leaves the layout while others stay (picked up) or that
-  turns into another card. Clearing the whole layout after a coup is no alarm.
+  turns into another card, raised again every `remind_frames` until it is back, or the
+  layout is cleared; and for a named card lying in another row than the rules deal it to
+  (`drivers.camera_rows`: rows are told apart by where the cards lie). Clearing the whole
+  layout after a coup is no alarm.
 
 The burn is dealt face down, so the camera never sees it: a table that knows its burned
 cards (the tailleur keyed them in) passes them as `burn` and they come first as
-`CardDrawn`; otherwise the stream starts with `burned_unseen` `BurnUnseen` events, so that
-the engine counts the burn and takes the first card laid for the first card of a coup.
+`CardDrawn`; otherwise the stream starts with one `BurnUnseen` for each card the rulebook
+burns, so that the engine counts the burn and takes the first card laid for the first card
+of a coup.
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ import cv2
 import numpy as np
 
 from croupier.cards import Card
+from croupier.decisions import Row
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
+from croupier.rulebook import Rulebook, load_rulebook
 from croupier.witness import Layout
+from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
@@ -61,6 +68,7 @@ class _Track:
     card: Card | None = None  # the card emitted for it
     resolved: bool = False  # emitted, as a card or as a request to confirm
     vanished_at: int | None = None  # the frame it was last missed in, once it has left
+    alarmed_at: int | None = None  # the frame its alarm (changed, taken) was last raised in
 
     @property
     def quad(self) -> Quad:
@@ -73,7 +81,8 @@ class CameraShoe:
     `source` is what `open_camera_source` accepts, or any iterable of BGR frames.
     `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
     `burn`: the burned cards, when the table knows them; they are emitted first.
-    `burned_unseen`: with no `burn`, how many cards were burned face down (Art. 56: five).
+    `rulebook`: the table's rules (default: the default rulebook); with no `burn`, as many
+    cards as it burns were burned face down, unless `burned_unseen` says otherwise.
     The layout is looked at whenever it lies still again after something moved over it:
     every piece of card-shaped paper is then a card, found, followed and read in its place
     (`_audit`); frames in which something moves are not read. A card that something moved
@@ -87,6 +96,7 @@ class CameraShoe:
     was picked up when it is not, or when a new card lies on the layout without it first
     (a hand lying over a card a moment is neither). One never named is then sent for
     confirmation.
+    `remind_frames`: a card changed or taken raises its alarm again this often (2 s).
     """
 
     def __init__(
@@ -95,18 +105,26 @@ class CameraShoe:
         deck: str | Path | None = None,
         *,
         burn: Sequence[Card] = (),
-        burned_unseen: int = 5,
+        rulebook: Rulebook | None = None,
+        burned_unseen: int | None = None,
         confirm_frames: int = 3,
         settle_frames: int = 7,
         clear_frames: int = 90,
+        remind_frames: int = 30,
     ) -> None:
         self._frames = open_camera_source(source) if isinstance(source, str) else source
         self._design: Design = load_design(deck) if deck is not None else builtin_design()
         self._burn = tuple(burn)
+        self._rulebook = rulebook if rulebook is not None else load_rulebook()
+        if burned_unseen is None:
+            burned_unseen = self._rulebook.burn_cards
         self._burned_unseen = 0 if burn else burned_unseen
         self.confirm_frames = confirm_frames
         self.settle_frames = max(settle_frames, confirm_frames)
         self.clear_frames = clear_frames
+        self.remind_frames = remind_frames
+        self._rows = RowFinder()
+        self._row_check = RowCheck()
         self._tracks: list[_Track] = []  # on the layout
         self._gone: list[_Track] = []  # left it lately, not yet settled as cleared or taken
         self._orders = itertools.count()
@@ -142,13 +160,14 @@ class CameraShoe:
         elif not self._cleared:
             self._cleared = True
             self._clearings += 1
-        lying = {id(t.quad): t for t in self._tracks if t.settled}
-        rows = group_rows([Seen(t.quad, t.readings[-1]) for t in lying.values()])
-        names = [tuple(lying[id(s.quad)].card for s in row) for row in rows]
-        # A lone row is the noir row: a coup's first card opens it. A card below the rouge
-        # row is the rouge row's too: laid out of place, it differs from the shoe's record.
-        noir = names[0] if names else ()
-        return Layout(self._clearings, noir, tuple(c for row in names[1:] for c in row))
+        noir, rouge = self._lying([t for t in self._tracks if t.settled])
+        return Layout(self._clearings, tuple(t.card for t in noir), tuple(t.card for t in rouge))
+
+    def _lying(self, tracks: list[_Track]) -> tuple[list[_Track], list[_Track]]:
+        """The tracks of the noir row and of the rouge row, each left to right."""
+        by_quad = {id(t.quad): t for t in tracks}
+        noir, rouge = self._rows.rows([Seen(t.quad, t.readings[-1]) for t in tracks])
+        return [by_quad[id(s.quad)] for s in noir], [by_quad[id(s.quad)] for s in rouge]
 
     # -- one frame ---------------------------------------------------------------------
 
@@ -171,7 +190,7 @@ class CameraShoe:
             if not track.resolved or _doubted(track) or track.touched:
                 track.touched = False
                 track.readings.append(read_card(frame, track.spot, self._design))
-                events += self._check_change(track)
+                events += self._check_change(track, number)
         return events + self._retire(number, empty=self._empty) + self._emit(number)
 
     def _audit(self, number: int, frame: np.ndarray) -> None:
@@ -220,7 +239,8 @@ class CameraShoe:
         if track.vanished_at is not None:  # a hand lay over it a moment
             self._gone.remove(track)
             self._tracks.append(track)
-            track.vanished_at = None
+            # Back in its place, or another card put there: read it again.
+            track.vanished_at, track.alarmed_at, track.touched = None, None, True
 
     def _unchanged(self, frame: np.ndarray) -> bool:
         """Whether the frame shows what the last one showed, sensor noise aside."""
@@ -243,8 +263,9 @@ class CameraShoe:
         ]
         return bool(region.any())
 
-    def _check_change(self, track: _Track) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, now reads surely as another card."""
+    def _check_change(self, track: _Track, number: int) -> list[ShoeEvent]:
+        """An alarm when a named card, lying still, now reads surely as another card; again
+        every `remind_frames` while it does."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -252,10 +273,16 @@ class CameraShoe:
         if len(recent) < self.confirm_frames or len(names) != 1:
             return []
         now = names.pop()
-        if now is None or now == track.card:
+        if now == track.card:
+            track.alarmed_at = None  # put back
+        if now is None or now == track.card or not self._due(track, number):
             return []
-        was, track.card = track.card, now
-        return [DeviceAlarm(SOURCE, f"card {was} on the layout changed into {now}")]
+        track.alarmed_at = number
+        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout changed into {now}")]
+
+    def _due(self, track: _Track, number: int) -> bool:
+        """Whether a card's alarm is to be raised (again) now."""
+        return track.alarmed_at is None or number - track.alarmed_at >= self.remind_frames
 
     def _retire(self, number: int, *, empty: bool) -> list[ShoeEvent]:
         """Tracks unseen for long have left; what left is a clearing or a pick-up."""
@@ -270,10 +297,12 @@ class CameraShoe:
             # owed to the stream, in its place.
             events += [_unread(t) for t in sorted(self._gone, key=_by_order) if not t.resolved]
             self._gone.clear()
+            self._row_check = RowCheck()
             return events
         for track in sorted(self._gone, key=_by_order):
-            if track.resolved and self._taken(track, number):
-                self._gone.remove(track)
+            # Taken off the layout: its alarm stands until it is back or the layout cleared.
+            if track.resolved and self._taken(track, number) and self._due(track, number):
+                track.alarmed_at = number
                 events.append(_taken_alarm(track))
         return events
 
@@ -282,7 +311,7 @@ class CameraShoe:
         layout did not empty in time, or a new card came to lie on it meanwhile."""
         assert gone.vanished_at is not None
         return number - gone.vanished_at >= self.clear_frames or any(
-            t.settled and t.joined > gone.vanished_at for t in self._tracks
+            t.settled and t.joined >= gone.vanished_at for t in self._tracks
         )
 
     def _emit(self, number: int) -> list[ShoeEvent]:
@@ -296,8 +325,15 @@ class CameraShoe:
                 break
             track.resolved = True
             events.append(event)
+            lies: Row | None = None  # where it lay, when it still lies on the layout
             if track.vanished_at is not None:
-                self._gone.remove(track)
+                track.alarmed_at = number  # asked for in its place: a reminder only later
+            else:
+                noir, _ = self._lying(self._tracks)
+                lies = Row.NOIR if track in noir else Row.ROUGE
+            wrong = self._row_check.emitted(track.card, lies)
+            if wrong is not None:
+                events.append(DeviceAlarm(SOURCE, wrong))
         return events
 
     def _verdict(self, track: _Track, number: int) -> ShoeEvent | None:
@@ -323,7 +359,7 @@ class CameraShoe:
             if not track.resolved and (track.settled or track.vanished_at is not None):
                 events.append(self._verdict(track, number) or _unread(track))
                 track.resolved = True
-            elif track.vanished_at is not None and self._tracks:
+            elif track.vanished_at is not None and track.alarmed_at is None and self._tracks:
                 events.append(_taken_alarm(track))
         return events
 
