@@ -66,6 +66,7 @@ class _Track:
     missing: bool = False  # the layout, looked at lately, did not show it
     touched: bool = False  # something moved over it since it was last read
     card: Card | None = None  # the card emitted for it
+    named_on: RowCard | None = None  # its outline when it was named
     resolved: bool = False  # emitted, as a card or as a request to confirm
     vanished_at: int | None = None  # the frame it was last missed in, once it has left
     alarmed_at: int | None = None  # the frame its alarm (changed, taken) was last raised in
@@ -190,7 +191,7 @@ class CameraShoe:
             if not track.resolved or _doubted(track) or track.touched:
                 track.touched = False
                 track.readings.append(read_card(frame, track.spot, self._design))
-                events += self._check_change(track, number)
+                events += self._check_change(track, number, frame)
         return events + self._retire(number, empty=self._empty) + self._emit(number)
 
     def _audit(self, number: int, frame: np.ndarray) -> None:
@@ -263,9 +264,11 @@ class CameraShoe:
         ]
         return bool(region.any())
 
-    def _check_change(self, track: _Track, number: int) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, now reads surely as another card; again
-        every `remind_frames` while it does."""
+    def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
+        """An alarm when a named card, lying still, reads surely as another card, on its
+        outline now and on the one it was named on (its row parted anew outlines it a few
+        pixels off, which may read an ace of diamonds as the ace of hearts); again every
+        `remind_frames` while it does."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -276,6 +279,9 @@ class CameraShoe:
         if now == track.card:
             track.alarmed_at = None  # put back
         if now is None or now == track.card or not self._due(track, number):
+            return []
+        if (track.named_on is not None
+                and read_card(frame, track.named_on, self._design).card == track.card):
             return []
         track.alarmed_at = number
         return [DeviceAlarm(SOURCE, f"card {track.card} on the layout changed into {now}")]
@@ -343,7 +349,7 @@ class CameraShoe:
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
         if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
-            track.card = names.pop()
+            track.card, track.named_on = names.pop(), track.spot
             assert track.card is not None
             return CardDrawn(track.card)
         if track.settled and number - track.settled_at >= self.settle_frames - self.confirm_frames:
