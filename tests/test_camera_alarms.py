@@ -3,8 +3,10 @@ in the wrong row; and rows laid touching or overlapping, every card accounted fo
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -172,3 +174,26 @@ def test_rows_touching_or_overlapping_lose_no_card(
     for (event, at), want, rest in zip(emitted, dealt, rest_frames(coups, pace), strict=True):
         assert event == want or isinstance(event, CardUnread), (event, want)
         assert at - rest <= 7, (event, at, rest)
+
+
+def test_a_row_parted_anew_is_no_new_card(tmp_path: Path) -> None:
+    """The bench's deal on a test design whose first coup came out one card long: the
+    fourth rouge card's outline, parted anew a fifth narrower once the fifth card lay beside
+    it, was taken for a card that had just joined the layout."""
+    pytest.importorskip("resvg_py", reason="the SVG test designs need resvg-py to rasterise")
+    from bench.bench_camera import DEAL, SEED
+    from hardware_sims.scene_render import AT_SPEED, load_faces
+    from hardware_sims.svg_designs import TEST_DESIGNS, write_design
+
+    name = "aguilar-four-framed-courts"
+    deck = write_design(name, tmp_path / name)
+    shoe = parse_shoe(DEAL)
+    coups = coups_of(shoe)
+    frames = deal_frames(coups, load_faces(deck), np.random.default_rng(SEED + 100 * list(
+        TEST_DESIGNS).index(name)), size=(1280, 720), disturbance=GENTLE, laying=AT_SPEED)
+    first_coup = itertools.islice(frames, rest_frames(coups)[len(coups[0])])
+    events = list(CameraShoe(first_coup, deck, burned_unseen=0).events())
+    dealt = shoe[5 : 5 + len(coups[0])]
+    assert len(events) == len(dealt)
+    for event, want in zip(events, dealt, strict=True):
+        assert event == want or isinstance(event, CardUnread), (event, want)
