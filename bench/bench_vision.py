@@ -12,22 +12,16 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from croupier.events import CardDrawn, CardUnread
-from croupier.fixtures import parse_shoe
-from drivers.camera import CameraShoe
-from hardware_sims.camera_sim import Pace, coups_of, deal_frames, rest_frames
 from hardware_sims.deck_maker import write_deck
 from hardware_sims.scene_render import (
     AT_SPEED,
     CARD_NAMES,
-    GENTLE,
     HARSH,
     Disturbance,
     load_faces,
@@ -164,72 +158,6 @@ def calibration(deck: Path) -> str:
     )
 
 
-LIVE_DEAL = (
-    "4C KD 9S 2H QC  8S 7C KD 9H AD 2S JH QC TD  TS 9D KC 3H JS 5C 8D 9H  "
-    "QD 8C 6S 9C KH 7D 4S TC  AS AH 2D 3C 4S 5H 6D 7C 8S  2S 3H 4D 5C 6S 7H 8D 9C"
-)
-FPS = 15.0
-
-
-def live(faces: dict[str, np.ndarray]) -> str:
-    """A simulated deal through the camera backend: time per frame, and what it emitted."""
-    shoe = parse_shoe(LIVE_DEAL)
-    frames = list(
-        deal_frames(
-            coups_of(shoe), faces, np.random.default_rng(SEED + 999), size=(1280, 720), pace=Pace()
-        )
-    )
-    times: list[float] = []
-    camera = CameraShoe(iter(frames))
-    stream = camera.events()
-    emitted = []
-    start = time.perf_counter()
-    for event in stream:
-        now = time.perf_counter()
-        times.append(now - start)
-        emitted.append(event)
-        start = now
-    total = sum(times) + (time.perf_counter() - start)
-    dealt = [e for e in emitted if isinstance(e, CardDrawn)]
-    right = sum(1 for a, b in zip(dealt, shoe[5:], strict=False) if a == b)
-    cards = shoe[5:]
-    return (
-        f"live camera, simulated deal at 1280x720: {len(frames)} frames, "
-        f"{1000 * total / len(frames):.1f} ms/frame on average; "
-        f"{right}/{len(cards)} cards emitted as dealt, {len(emitted)} events"
-    )
-
-
-def live_laid(faces: dict[str, np.ndarray], deck: Path, seed: int) -> tuple[Tally, float, int]:
-    """The live camera over a deal laid at speed (overlapping, touching, turned): the cards
-    it emitted as dealt, sent for confirmation, named wrong; the slowest answer after a card
-    came to rest, in seconds at 15 frames a second; and how many cards it lost or invented
-    (an event stream of the wrong length counts every card as missed)."""
-    shoe = parse_shoe(LIVE_DEAL)
-    coups = coups_of(shoe)
-    frames = list(deal_frames(coups, faces, np.random.default_rng(seed), size=(1280, 720),
-                              disturbance=GENTLE, laying=AT_SPEED))
-    shown = [0]
-
-    def counted() -> Iterator[np.ndarray]:
-        for shown[0], frame in enumerate(frames):
-            yield frame
-
-    tally = Tally()
-    start = time.perf_counter()
-    emitted = [(e, shown[0]) for e in CameraShoe(counted(), deck, burned_unseen=0).events()
-               if isinstance(e, CardDrawn | CardUnread)]
-    tally.times.append((time.perf_counter() - start) / len(frames))
-    dealt = [e for e in shoe[5:] if isinstance(e, CardDrawn)]
-    if len(emitted) != len(dealt):
-        tally.missed += len(dealt)
-        return tally, float("nan"), abs(len(emitted) - len(dealt))
-    for (event, _), want in zip(emitted, dealt, strict=True):
-        tally.card(str(event.card) if isinstance(event, CardDrawn) else None, str(want.card))
-    late = max(at - rest for (_, at), rest in zip(emitted, rest_frames(coups), strict=True))
-    return tally, late / FPS, 0
-
-
 def main() -> None:
     cv2.setNumThreads(1)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -254,7 +182,6 @@ def main() -> None:
             name = f"unseen design {deck_seed}"
             print(singles(other, unseen, SEED + 4000 + deck_seed, HARSH).line(f"{name}, one card"))
             print(coups(other, unseen, SEED + 5000 + deck_seed, HARSH, 20).line(f"{name}, coups"))
-        print(live(faces))
         print(svg_test_designs(Path(tmp)))
 
 
@@ -263,10 +190,10 @@ LAID_COUPS = 8  # per test design
 
 def svg_test_designs(tmp: Path) -> str:
     """The SVG test designs (svg_decks/DESIGNS.md), never used in tuning: one card each,
-    and whole coups laid at speed; one summary line over all of them."""
+    and whole coups laid at speed; one summary line over all of them (the live camera over
+    the same designs: bench_camera)."""
     lines = []
-    total, singles_all, live_all = Tally(), Tally(), Tally()
-    slowest, lost = 0.0, 0
+    total, singles_all = Tally(), Tally()
     try:
         for k, name in enumerate(TEST_DESIGNS):
             deck = write_design(name, tmp / name)
@@ -274,17 +201,12 @@ def svg_test_designs(tmp: Path) -> str:
             single = singles(faces, design, SEED + 7000 + 100 * k, HARSH)
             laid = laid_coups(faces, design, SEED + 8000 + 100 * k, LAID_COUPS)
             lines.append(laid.line(f"test design {name}, coups laid at speed"))
-            watched, late, wrong_length = live_laid(faces, deck, SEED + 9000 + 100 * k)
-            slowest, lost = max(slowest, late), lost + wrong_length
-            for whole, part in ((total, laid), (singles_all, single), (live_all, watched)):
+            for whole, part in ((total, laid), (singles_all, single)):
                 for attr in ("right", "wrong", "declined", "missed", "coups", "exact"):
                     setattr(whole, attr, getattr(whole, attr) + getattr(part, attr))
                 whole.times += part.times
     except SvgUnavailableError as err:
         return f"test designs skipped: {err}"
     lines.append(singles_all.line(f"all {len(TEST_DESIGNS)} test designs, one card 640x480"))
-    lines.append(live_all.line(f"live camera, {len(TEST_DESIGNS)} test designs laid at speed")
-                 + f"  slowest answer {slowest:.2f} s after a card lay at rest"
-                 + f"  cards lost or invented {lost}")
     lines.append(total.line(f"all {len(TEST_DESIGNS)} test designs, coups laid at speed"))
     return "\n".join(lines)

@@ -8,12 +8,16 @@
   gives them noir row first, left to right);
 - `CardUnread` (the tailleur's "confirm") for a card that lies still but never reads surely;
 - `DeviceAlarm` for a card that leaves the layout while others stay (picked up) or that
-  turns into another card. Clearing the whole layout after a coup is no alarm.
+  turns into another card, raised again every `remind_frames` until it is back, or the
+  layout is cleared; and for a named card lying in another row than the rules deal it to
+  (`drivers.camera_rows`: rows are told apart by where the cards lie). Clearing the whole
+  layout after a coup is no alarm.
 
 The burn is dealt face down, so the camera never sees it: a table that knows its burned
 cards (the tailleur keyed them in) passes them as `burn` and they come first as
-`CardDrawn`; otherwise the stream starts with `burned_unseen` `BurnUnseen` events, so that
-the engine counts the burn and takes the first card laid for the first card of a coup.
+`CardDrawn`; otherwise the stream starts with one `BurnUnseen` for each card the rulebook
+burns, so that the engine counts the burn and takes the first card laid for the first card
+of a coup.
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ import cv2
 import numpy as np
 
 from croupier.cards import Card
+from croupier.decisions import Row
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
+from croupier.rulebook import Rulebook, load_rulebook
 from croupier.witness import Layout
+from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
@@ -40,7 +47,6 @@ from vision.rows import RowCard
 SOURCE = "camera"
 _STILL = 0.03  # a card moved less than this share of its width lies still
 _REACH = 0.5  # how far (card widths) a card is followed: its neighbours lie further
-_SIZE = 0.2  # a card that lay still keeps its size within this share
 # Frames are compared at this size; a change of this many grey levels anywhere is a change.
 _LOOK_SIZE = (160, 90)
 _CHANGE_LEVEL = 24
@@ -60,8 +66,10 @@ class _Track:
     missing: bool = False  # the layout, looked at lately, did not show it
     touched: bool = False  # something moved over it since it was last read
     card: Card | None = None  # the card emitted for it
+    named_on: RowCard | None = None  # its outline when it was named
     resolved: bool = False  # emitted, as a card or as a request to confirm
     vanished_at: int | None = None  # the frame it was last missed in, once it has left
+    alarmed_at: int | None = None  # the frame its alarm (changed, taken) was last raised in
 
     @property
     def quad(self) -> Quad:
@@ -74,7 +82,8 @@ class CameraShoe:
     `source` is what `open_camera_source` accepts, or any iterable of BGR frames.
     `deck` is a folder of the 52 faces of the casino's design (default: the built-in one).
     `burn`: the burned cards, when the table knows them; they are emitted first.
-    `burned_unseen`: with no `burn`, how many cards were burned face down (Art. 56: five).
+    `rulebook`: the table's rules (default: the default rulebook); with no `burn`, as many
+    cards as it burns were burned face down, unless `burned_unseen` says otherwise.
     The layout is looked at whenever it lies still again after something moved over it:
     every piece of card-shaped paper is then a card, found, followed and read in its place
     (`_audit`); frames in which something moves are not read. A card that something moved
@@ -88,6 +97,7 @@ class CameraShoe:
     was picked up when it is not, or when a new card lies on the layout without it first
     (a hand lying over a card a moment is neither). One never named is then sent for
     confirmation.
+    `remind_frames`: a card changed or taken raises its alarm again this often (2 s).
     """
 
     def __init__(
@@ -96,18 +106,26 @@ class CameraShoe:
         deck: str | Path | None = None,
         *,
         burn: Sequence[Card] = (),
-        burned_unseen: int = 5,
+        rulebook: Rulebook | None = None,
+        burned_unseen: int | None = None,
         confirm_frames: int = 3,
         settle_frames: int = 7,
         clear_frames: int = 90,
+        remind_frames: int = 30,
     ) -> None:
         self._frames = open_camera_source(source) if isinstance(source, str) else source
         self._design: Design = load_design(deck) if deck is not None else builtin_design()
         self._burn = tuple(burn)
+        self._rulebook = rulebook if rulebook is not None else load_rulebook()
+        if burned_unseen is None:
+            burned_unseen = self._rulebook.burn_cards
         self._burned_unseen = 0 if burn else burned_unseen
         self.confirm_frames = confirm_frames
         self.settle_frames = max(settle_frames, confirm_frames)
         self.clear_frames = clear_frames
+        self.remind_frames = remind_frames
+        self._rows = RowFinder()
+        self._row_check = RowCheck()
         self._tracks: list[_Track] = []  # on the layout
         self._gone: list[_Track] = []  # left it lately, not yet settled as cleared or taken
         self._orders = itertools.count()
@@ -143,13 +161,14 @@ class CameraShoe:
         elif not self._cleared:
             self._cleared = True
             self._clearings += 1
-        lying = {id(t.quad): t for t in self._tracks if t.settled}
-        rows = group_rows([Seen(t.quad, t.readings[-1]) for t in lying.values()])
-        names = [tuple(lying[id(s.quad)].card for s in row) for row in rows]
-        # A lone row is the noir row: a coup's first card opens it. A card below the rouge
-        # row is the rouge row's too: laid out of place, it differs from the shoe's record.
-        noir = names[0] if names else ()
-        return Layout(self._clearings, noir, tuple(c for row in names[1:] for c in row))
+        noir, rouge = self._lying([t for t in self._tracks if t.settled])
+        return Layout(self._clearings, tuple(t.card for t in noir), tuple(t.card for t in rouge))
+
+    def _lying(self, tracks: list[_Track]) -> tuple[list[_Track], list[_Track]]:
+        """The tracks of the noir row and of the rouge row, each left to right."""
+        by_quad = {id(t.quad): t for t in tracks}
+        noir, rouge = self._rows.rows([Seen(t.quad, t.readings[-1]) for t in tracks])
+        return [by_quad[id(s.quad)] for s in noir], [by_quad[id(s.quad)] for s in rouge]
 
     # -- one frame ---------------------------------------------------------------------
 
@@ -172,43 +191,40 @@ class CameraShoe:
             if not track.resolved or _doubted(track) or track.touched:
                 track.touched = False
                 track.readings.append(read_card(frame, track.spot, self._design))
-                events += self._check_change(track)
+                events += self._check_change(track, number, frame)
         return events + self._retire(number, empty=self._empty) + self._emit(number)
 
     def _audit(self, number: int, frame: np.ndarray) -> None:
         """The layout, lying still after a change, accounted for card by card: every piece
         of card-shaped paper (rows laid over themselves parted along their cards' edges; a
         card that cannot be parted or named is still a card) continues the card that lay
-        there, at its size, or is a card that just joined the layout. A card no paper
+        there, or is a card that just joined the layout. A card no paper
         continues has left it."""
         self._audited = True
         spots = locate(frame, self._design)
         self._empty = not spots
         candidates = self._tracks + self._gone
+        # Each piece continues the card lying nearest it, nearest pairs first: a card is
+        # where it lay, whatever size its outline comes out at when its row is parted anew
+        # (a size check made a re-parted card a new one, and the stream one card too long).
+        pairs = sorted(
+            (float(np.hypot(*np.subtract(spot.quad.centre, track.quad.centre))), s, k)
+            for s, spot in enumerate(spots)
+            for k, track in enumerate(candidates)
+        )
         free = set(range(len(candidates)))
+        unmatched = set(range(len(spots)))
+        for distance, s, k in pairs:
+            if s in unmatched and k in free and distance < _REACH * spots[s].quad.width:
+                unmatched.discard(s)
+                free.discard(k)
+                self._continue(candidates[k], spots[s])
         new: list[Seen] = []
         joining: dict[int, RowCard] = {}
-        for spot in spots:
-            quad = spot.quad
-            near = [
-                (float(np.hypot(*np.subtract(quad.centre, candidates[k].quad.centre))), k)
-                for k in free
-                if not candidates[k].settled or _same_size(quad, candidates[k].quad)
-            ]
-            best = min((n for n in near if n[0] < _REACH * quad.width), default=None)
-            if best is None:
-                new.append(Seen(quad, read_card(frame, spot, self._design)))
-                joining[id(quad)] = spot
-                continue
-            free.discard(best[1])
-            track = candidates[best[1]]
-            if float(np.abs(quad.corners - track.quad.corners).max()) >= _STILL * quad.width:
-                track.still = 0
-            track.spot, track.missing = spot, False
-            if track.vanished_at is not None:  # a hand lay over it a moment
-                self._gone.remove(track)
-                self._tracks.append(track)
-                track.vanished_at = None
+        for s in sorted(unmatched):
+            spot = spots[s]
+            new.append(Seen(spot.quad, read_card(frame, spot, self._design)))
+            joining[id(spot.quad)] = spot
         for k in free:
             candidates[k].missing = True
         for row in group_rows(new):
@@ -216,6 +232,16 @@ class CameraShoe:
                 order = next(self._orders)
                 spot = joining[id(seen.quad)]
                 self._tracks.append(_Track(order, number, spot, [seen.reading]))
+
+    def _continue(self, track: _Track, spot: RowCard) -> None:
+        if float(np.abs(spot.quad.corners - track.quad.corners).max()) >= _STILL * spot.quad.width:
+            track.still = 0
+        track.spot, track.missing = spot, False
+        if track.vanished_at is not None:  # a hand lay over it a moment
+            self._gone.remove(track)
+            self._tracks.append(track)
+            # Back in its place, or another card put there: read it again.
+            track.vanished_at, track.alarmed_at, track.touched = None, None, True
 
     def _unchanged(self, frame: np.ndarray) -> bool:
         """Whether the frame shows what the last one showed, sensor noise aside."""
@@ -238,8 +264,11 @@ class CameraShoe:
         ]
         return bool(region.any())
 
-    def _check_change(self, track: _Track) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, now reads surely as another card."""
+    def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
+        """An alarm when a named card, lying still, reads surely as another card, on its
+        outline now and on the one it was named on (its row parted anew outlines it a few
+        pixels off, which may read an ace of diamonds as the ace of hearts); again every
+        `remind_frames` while it does."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -247,10 +276,19 @@ class CameraShoe:
         if len(recent) < self.confirm_frames or len(names) != 1:
             return []
         now = names.pop()
-        if now is None or now == track.card:
+        if now == track.card:
+            track.alarmed_at = None  # put back
+        if now is None or now == track.card or not self._due(track, number):
             return []
-        was, track.card = track.card, now
-        return [DeviceAlarm(SOURCE, f"card {was} on the layout changed into {now}")]
+        if (track.named_on is not None
+                and read_card(frame, track.named_on, self._design).card == track.card):
+            return []
+        track.alarmed_at = number
+        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout changed into {now}")]
+
+    def _due(self, track: _Track, number: int) -> bool:
+        """Whether a card's alarm is to be raised (again) now."""
+        return track.alarmed_at is None or number - track.alarmed_at >= self.remind_frames
 
     def _retire(self, number: int, *, empty: bool) -> list[ShoeEvent]:
         """Tracks unseen for long have left; what left is a clearing or a pick-up."""
@@ -265,10 +303,12 @@ class CameraShoe:
             # owed to the stream, in its place.
             events += [_unread(t) for t in sorted(self._gone, key=_by_order) if not t.resolved]
             self._gone.clear()
+            self._row_check = RowCheck()
             return events
         for track in sorted(self._gone, key=_by_order):
-            if track.resolved and self._taken(track, number):
-                self._gone.remove(track)
+            # Taken off the layout: its alarm stands until it is back or the layout cleared.
+            if track.resolved and self._taken(track, number) and self._due(track, number):
+                track.alarmed_at = number
                 events.append(_taken_alarm(track))
         return events
 
@@ -277,7 +317,7 @@ class CameraShoe:
         layout did not empty in time, or a new card came to lie on it meanwhile."""
         assert gone.vanished_at is not None
         return number - gone.vanished_at >= self.clear_frames or any(
-            t.settled and t.joined > gone.vanished_at for t in self._tracks
+            t.settled and t.joined >= gone.vanished_at for t in self._tracks
         )
 
     def _emit(self, number: int) -> list[ShoeEvent]:
@@ -291,8 +331,15 @@ class CameraShoe:
                 break
             track.resolved = True
             events.append(event)
+            lies: Row | None = None  # where it lay, when it still lies on the layout
             if track.vanished_at is not None:
-                self._gone.remove(track)
+                track.alarmed_at = number  # asked for in its place: a reminder only later
+            else:
+                noir, _ = self._lying(self._tracks)
+                lies = Row.NOIR if track in noir else Row.ROUGE
+            wrong = self._row_check.emitted(track.card, lies)
+            if wrong is not None:
+                events.append(DeviceAlarm(SOURCE, wrong))
         return events
 
     def _verdict(self, track: _Track, number: int) -> ShoeEvent | None:
@@ -302,7 +349,7 @@ class CameraShoe:
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
         if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
-            track.card = names.pop()
+            track.card, track.named_on = names.pop(), track.spot
             assert track.card is not None
             return CardDrawn(track.card)
         if track.settled and number - track.settled_at >= self.settle_frames - self.confirm_frames:
@@ -318,13 +365,9 @@ class CameraShoe:
             if not track.resolved and (track.settled or track.vanished_at is not None):
                 events.append(self._verdict(track, number) or _unread(track))
                 track.resolved = True
-            elif track.vanished_at is not None and self._tracks:
+            elif track.vanished_at is not None and track.alarmed_at is None and self._tracks:
                 events.append(_taken_alarm(track))
         return events
-
-
-def _same_size(a: Quad, b: Quad) -> bool:
-    return abs(a.width / b.width - 1) < _SIZE and abs(a.height / b.height - 1) < _SIZE
 
 
 def _taken_alarm(track: _Track) -> DeviceAlarm:

@@ -18,9 +18,9 @@ from drivers.camera import CameraShoe
 from drivers.errors import PortError
 from drivers.frames import open_camera_source
 from hardware_sims.camera_sim import Pace, coups_of, deal_frames, rest_frames, write_frames
-from hardware_sims.scene_render import AT_SPEED, GENTLE, HARSH, Camera, baize, card_corners, paste
+from hardware_sims.scene_render import AT_SPEED, GENTLE, HARSH
+from tests.camera_table import SIZE, Table, run_camera
 
-SIZE = (960, 540)
 # Three coups after the burn, with a rouge win, a noir win and an après.
 FIXTURE = """
 4C KD 9S 2H QC            # burn
@@ -59,44 +59,14 @@ def test_a_simulated_deal_yields_what_replay_yields(faces: dict[str, np.ndarray]
     assert _decisions(events) == expected
 
 
-class _Table:
-    """Hand-made frames: cards put down and taken up at will, through a fixed camera."""
-
-    def __init__(self, faces: dict[str, np.ndarray], seed: int) -> None:
-        self.rng = np.random.default_rng(seed)
-        self.faces = faces
-        self.felt = baize(SIZE[1], SIZE[0], self.rng)
-        self.camera = Camera.draw(SIZE, self.rng, GENTLE)
-        self.cards: dict[tuple[int, int], np.ndarray] = {}
-
-    def put(self, row: int, slot: int, face: np.ndarray) -> None:
-        self.cards[(row, slot)] = face
-
-    def take(self, row: int, slot: int) -> None:
-        del self.cards[(row, slot)]
-
-    def frames(self, count: int) -> list[np.ndarray]:
-        """`count` frames of the layout as it lies now."""
-        table = self.felt.copy()
-        for (row, slot), face in sorted(self.cards.items()):
-            centre = (140 + slot * 130, 150 + row * 240)
-            paste(table, face, card_corners(centre, 105, 1.4, 0.0))
-        return [self.camera.shoot(table, self.rng) for _ in range(count)]
-
-
-def _run(script: list[list[np.ndarray]]) -> list[ShoeEvent]:
-    frames = (frame for part in script for frame in part)
-    return list(CameraShoe(frames, burned_unseen=0).events())
-
-
 def test_a_card_picked_up_mid_coup_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 1)
+    table = Table(faces, 1)
     table.put(0, 0, faces["8S"])
     table.put(0, 1, faces["7C"])
     table.put(0, 2, faces["KD"])
     first = table.frames(6)
     table.take(0, 1)
-    events = _run([first, table.frames(20)])
+    events = run_camera([first, table.frames(20)])
     cards = [str(e.card) for e in events if isinstance(e, CardDrawn)]
     assert cards == ["8S", "7C", "KD"]
     alarms = [e for e in events if isinstance(e, DeviceAlarm)]
@@ -105,33 +75,33 @@ def test_a_card_picked_up_mid_coup_raises_an_alarm(faces: dict[str, np.ndarray])
 
 
 def test_a_hand_passing_over_a_card_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 2)
+    table = Table(faces, 2)
     table.put(0, 0, faces["8S"])
     table.put(0, 1, faces["7C"])
     first = table.frames(6)
     table.take(0, 1)
     hidden = table.frames(4)  # shorter than the clearing window
     table.put(0, 1, faces["7C"])
-    events = _run([first, hidden, table.frames(20)])
+    events = run_camera([first, hidden, table.frames(20)])
     assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["8S", "7C"]
     assert not [e for e in events if isinstance(e, DeviceAlarm)]
 
 
 def test_clearing_the_layout_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 3)
+    table = Table(faces, 3)
     table.put(0, 0, faces["AD"])
-    table.put(1, 0, faces["2S"])
+    table.put(0, 1, faces["2S"])
     first = table.frames(6)
     table.take(0, 0)
-    table.take(1, 0)
-    events = _run([first, table.frames(20)])
+    table.take(0, 1)
+    events = run_camera([first, table.frames(20)])
     assert [str(e.card) for e in events] == ["AD", "2S"]
 
 
 def test_a_card_taken_while_the_coup_goes_on_raises_an_alarm_at_once(
     faces: dict[str, np.ndarray],
 ) -> None:
-    table = _Table(faces, 8)
+    table = Table(faces, 8)
     table.put(0, 0, faces["4D"])
     table.put(0, 1, faces["5S"])
     first = table.frames(6)
@@ -156,46 +126,48 @@ def test_a_card_taken_while_the_coup_goes_on_raises_an_alarm_at_once(
 
 
 def test_clearing_card_by_card_is_no_alarm(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 9)
+    table = Table(faces, 9)
     for slot, name in enumerate(("7S", "8H", "9D")):
         table.put(0, slot, faces[name])
     script = [table.frames(6)]
     for slot in range(3):
         table.take(0, slot)
         script.append(table.frames(10))  # the rake takes a card every third of a second
-    events = _run(script)
+    events = run_camera(script)
     assert [str(e.card) for e in events] == ["7S", "8H", "9D"]
 
 
 def test_a_card_swapped_in_place_raises_an_alarm(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 4)
+    table = Table(faces, 4)
     table.put(0, 0, faces["9H"])
     table.put(0, 1, faces["JS"])
     first = table.frames(6)
     table.put(0, 1, faces["QD"])
-    events = _run([first, table.frames(25)])
+    events = run_camera([first, table.frames(25)])
     assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
     alarms = [e.text for e in events if isinstance(e, DeviceAlarm)]
     assert alarms == ["card JS on the layout changed into QD"]
 
 
 def test_cards_appearing_together_come_noir_row_first(faces: dict[str, np.ndarray]) -> None:
-    table = _Table(faces, 5)
+    table = Table(faces, 5)
     table.put(1, 0, faces["5C"])
     table.put(0, 1, faces["6H"])
+    table.put(0, 2, faces["KS"])
     table.put(0, 0, faces["TD"])
-    events = _run([table.frames(8)])
-    assert [str(e.card) for e in events] == ["TD", "6H", "5C"]
+    table.put(0, 3, faces["8C"])
+    events = run_camera([table.frames(8)])
+    assert [str(e.card) for e in events] == ["TD", "6H", "KS", "8C", "5C"]
 
 
 def test_an_unsure_card_asks_the_tailleur_to_confirm(faces: dict[str, np.ndarray]) -> None:
     from hardware_sims.deck_maker import make_deck
 
-    table = _Table(faces, 6)
+    table = Table(faces, 6)
     table.put(0, 0, faces["3S"])
     table.put(0, 1, make_deck(seed=2)["8D"])  # a design the camera was not calibrated on
     table.put(0, 2, faces["4H"])
-    events = _run([table.frames(14)])
+    events = run_camera([table.frames(14)])
     assert isinstance(events[0], CardDrawn)
     assert str(events[0].card) == "3S"
     assert isinstance(events[1], CardUnread)
@@ -227,7 +199,7 @@ def test_a_camera_alone_counts_the_burn_unseen_and_deals_the_coups(
 
 
 def test_sources_folder_and_video_file(faces: dict[str, np.ndarray], tmp_path: Path) -> None:
-    table = _Table(faces, 7)
+    table = Table(faces, 7)
     table.put(0, 0, faces["KC"])
     frames = list(table.frames(6))
     folder = tmp_path / "frames"
