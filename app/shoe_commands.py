@@ -126,7 +126,7 @@ def table(args: list[str]) -> int:
     from app.runtime import Playing, Runtime, TextSink
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
-    from drivers.backends import CameraWitness, ShoeSource, open_backend
+    from drivers.backends import CameraReader, CameraWitness, ShoeSource, open_backend
     from journal.live import JournaledTable, default_journal_path
 
     options = _table_parser().parse_args(args)
@@ -160,7 +160,7 @@ def table(args: list[str]) -> int:
         if options.camera is not None and options.shoe is not None:
             camera = CameraWitness(options.camera)  # the shoe deals, the camera witnesses
         elif options.camera is not None:
-            reader = open_backend("camera", options.camera)
+            reader = CameraReader(options.camera, rulebook)
             backends.append(reader)
             sources.append(opened("camera", reader, resends=None))
     except (CroupierError, ShoeError, OSError) as err:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.reading import Source
-from drivers.backends import SimulatorSource, open_backend
+from croupier.rulebook import Rulebook
+from drivers.backends import CameraReader, SimulatorSource, open_backend
 from drivers.dialects import DecoderOptions, dialect_named
 
 
@@ -16,9 +17,9 @@ def serial_source(url: str, dialect: str = "native") -> Source:
         resends=dialect_named(dialect).resends)
 
 
-def camera_source(source: str) -> Source:
-    """Cards read off the layout by a camera."""
-    return Source("camera", lambda _resume_at: open_backend("camera", source), resends=None)
+def camera_source(source: str, rulebook: Rulebook) -> Source:
+    """Cards read off the layout by a camera, the burn counted as `rulebook` burns."""
+    return Source("camera", lambda _resume_at: CameraReader(source, rulebook), resends=None)
 
 
 def simulator_source(fixture: str | Path, *, pace: float, dialect: str = "native") -> Source:

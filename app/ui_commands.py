@@ -190,7 +190,7 @@ def _ui(options: argparse.Namespace) -> int:
     elif options.shoe:
         sources = (serial_source(options.shoe, options.dialect),)
     elif options.camera:
-        sources = (camera_source(options.camera),)
+        sources = (camera_source(options.camera, rulebook),)
     camera = _witness(options.camera) if options.shoe and options.camera else None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)

@@ -24,6 +24,7 @@ from typing import Protocol
 from croupier.errors import CroupierError
 from croupier.events import DeviceAlarm, ShoeEvent
 from croupier.fixtures import parse_shoe
+from croupier.rulebook import Rulebook
 from croupier.witness import Layout
 from drivers.decode import decode_bytes
 from drivers.dialects import DecoderOptions, dialect_named
@@ -67,14 +68,15 @@ class _ListedSource:
         self._closed.set()
 
 
-class _CameraSource:
+class CameraReader:
     """The camera shoe, stopped between frames (a camera waiting for a frame cannot be
-    interrupted sooner)."""
+    interrupted sooner); `rulebook` (default: the default one) says how many cards the
+    camera counts burned unseen."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, rulebook: Rulebook | None = None) -> None:
         from drivers.camera import CameraShoe  # OpenCV loads only for a camera table
 
-        self._shoe = CameraShoe(source)
+        self._shoe = CameraShoe(source, rulebook=rulebook)
         self._source = f"camera {source}"
         self._closed = threading.Event()
 
@@ -173,7 +175,7 @@ BACKENDS: dict[str, Opener] = {
     "sim": SimulatorSource,
     "replay": lambda path, dialect, options: _ListedSource(_read_fixture(path)),
     "capture": _capture,
-    "camera": lambda source, dialect, options: _CameraSource(source),
+    "camera": lambda source, dialect, options: CameraReader(source),
 }
 
 

@@ -4,13 +4,17 @@ in the wrong row; and rows laid touching or overlapping, every card accounted fo
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
+import croupier
 from croupier.cards import Card
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
 from croupier.fixtures import parse_shoe
@@ -197,3 +201,20 @@ def test_a_row_parted_anew_is_no_new_card(tmp_path: Path) -> None:
     assert len(events) == len(dealt)
     for event, want in zip(events, dealt, strict=True):
         assert event == want or isinstance(event, CardUnread), (event, want)
+
+
+def test_a_camera_table_burns_as_its_rulebook_says(tmp_path: Path) -> None:
+    # The table's --rules reach the camera: a house rulebook burning three.
+    venezia = (Path(croupier.__file__).parent / "rulebooks" / "venezia.toml").read_text()
+    house = tmp_path / "three.toml"
+    house.write_text(venezia.replace('name = "venezia"', 'name = "three"').replace(
+        "[burn_cards]\nvalue = 5", "[burn_cards]\nvalue = 3"), encoding="utf-8")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for k in range(3):  # an empty baize
+        cv2.imwrite(str(frames / f"{k:03}.png"), np.full((360, 640, 3), (40, 110, 40), np.uint8))
+    done = subprocess.run(
+        [sys.executable, "-m", "croupier", "table", "--camera", str(frames), "--rules",
+         str(house), "--no-journal"], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "burned - and 3 unseen" in done.stdout, done.stdout

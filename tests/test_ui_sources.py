@@ -54,7 +54,7 @@ def test_a_shoe_that_cannot_be_opened_raises_an_alarm_not_an_error(qtbot, tmp_pa
 
 def test_a_camera_that_cannot_be_opened_raises_an_alarm(tmp_path) -> None:
     got: list[tuple[Event, ...]] = []
-    feed = camera_source(str(tmp_path / "no-such-camera"))
+    feed = camera_source(str(tmp_path / "no-such-camera"), load_rulebook("venezia"))
     ended: list[bool] = []
     feed.start(lambda events, _link: got.append(events), None, lambda: ended.append(True))
     feed.stop()
