@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.classifier import PLACED_COMPARABLE, Reading, classify, classify_straight
+from vision.classifier import Reading, classify, classify_placed, classify_straight
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import find_cards, paper_blobs
@@ -20,14 +20,6 @@ _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
-# Where a placed outline is read first, and then: shares of a card's width along the row,
-# and of its height across it.
-_NUDGES = (
-    ((0.0, 0.0), (0.035, 0.0), (-0.035, 0.0), (0.0, 0.025), (0.0, -0.025)),
-    ((0.07, 0.0), (-0.07, 0.0)),
-)
-_LEANING = 0.65  # a nudged reading matching its guess this well leans to it
-_CLOSE_FIT = 0.95  # a reading matching this well stands whatever its nudged neighbours say
 
 
 @dataclass(frozen=True)
@@ -89,38 +81,11 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize.
-
-    An outline placed from a row's edges may be a few pixels off, and a card cut a little
-    short may pass for its twin (an ace of hearts, the lobes of its index cut, for an ace of
-    diamonds): it is read nudged along the row and across it either way too, and named,
-    short of a close fit, only when every reading that matches a card fairly well matches
-    the same one.
-    """
-    if not spot.placed:
-        return classify(frame, spot.quad, design, spot.visible)
-    readings: list[Reading] = []
-    for nudges in _NUDGES:
-        readings += [_nudged(frame, spot, design, *nudge) for nudge in nudges]
-        best = max(readings, key=lambda r: (r.confidence, r.score))
-        if best.card is not None:
-            break
-    if best.score < _CLOSE_FIT and len({r.guess for r in readings if r.score >= _LEANING}) > 1:
-        return Reading(None, best.guess, 0.0, best.score, 0.0)
-    return best
-
-
-def _nudged(
-    frame: np.ndarray, spot: RowCard, design: Design, along: float, across: float
-) -> Reading:
-    """The card read with its outline moved `along` its width along the row and `across`
-    its height down across it."""
-    corners = spot.quad.corners
-    right = (corners[1] - corners[0]) / max(float(np.linalg.norm(corners[1] - corners[0])), 1.0)
-    down = (corners[3] - corners[0]) / max(float(np.linalg.norm(corners[3] - corners[0])), 1.0)
-    shift = along * spot.quad.width * right + across * spot.quad.height * down
-    nudged = Quad((corners + shift).astype(np.float32))
-    return classify(frame, nudged, design, spot.visible, PLACED_COMPARABLE)
+    """What the classifier makes of a card found on the baize: an outline placed from a
+    row's edges may be a few pixels off, and the card is looked for around it."""
+    if spot.placed:
+        return classify_placed(frame, spot.quad, design, spot.visible)
+    return classify(frame, spot.quad, design, spot.visible)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:

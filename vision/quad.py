@@ -63,6 +63,17 @@ def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
     return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))
 
 
+def surround(quad: Quad, pad: int, size: tuple[int, int]) -> Quad:
+    """The outline `pad` pixels outside `quad` all round, once the card is straightened to
+    `size` = (width, height)."""
+    width, height = size
+    a, b = pad / width, pad / height
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_frame = cv2.getPerspectiveTransform(unit, quad.corners.astype(np.float32))
+    outer = np.float32([[[-a, -b]], [[1 + a, -b]], [[1 + a, 1 + b]], [[-a, 1 + b]]])
+    return Quad(cv2.perspectiveTransform(outer, to_frame).reshape(4, 2))
+
+
 def whole_frame(frame: np.ndarray) -> Quad:
     """The frame itself as the card, for a close-up or a bare face image."""
     h, w = frame.shape[:2]
