@@ -11,13 +11,16 @@ from vision.classifier import Reading, classify, classify_placed, classify_strai
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import find_cards, paper_blobs
-from vision.quad import Quad, rectify, whole_frame
+from vision.quad import Quad, grow, rectify, whole_frame
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
 # a card's height; the rows of a layout are a card's height apart or more.
 _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
+# A card read where its outline was placed, without looking around it, is named at once
+# only when this sure (an outline a little off may pass an ace of spades for one of clubs).
+_PLACED_SURE = 0.75
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -56,6 +59,8 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
     # Only cards outlined around their own paper: a row that does not break up is parted
     # below, along its cards' edges.
     found = find_cards(frame, portrait_only=True, cut_rows=False)
+    # The cards of a frame are one size: those outlined whole tell it best.
+    card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
@@ -69,7 +74,7 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
         if inside and length < _ONE_CARD * height / aspect:
             spots += [RowCard(found[k]) for k in inside]
             continue
-        parted = part_row(frame, contour, aspect, [found[k] for k in inside])
+        parted = part_row(frame, contour, aspect, [found[k] for k in inside], card_height)
         if parted is not None:
             spots += parted
         elif inside:
@@ -81,11 +86,24 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize: an outline placed from a
-    row's edges may be a few pixels off, and the card is looked for around it."""
-    if spot.placed:
-        return classify_placed(frame, spot.quad, design, spot.visible)
-    return classify(frame, spot.quad, design, spot.visible)
+    """What the classifier makes of a card found on the baize. An outline placed from a
+    row's edges may be a few pixels off, and the card is looked for around it; so is a
+    card the finder outlined whose reading is not sure (the finder may have outlined the
+    paper inside a frame printed near the edge, or been misled by glare or a chip), around
+    its outline and around the outline grown to the design's edges. Two places naming
+    different cards decline it."""
+    reading = classify(frame, spot.quad, design, spot.visible)
+    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
+        return reading
+    outlines = [spot.quad]
+    if not spot.placed and design.inset != (0.0, 0.0):
+        outlines.append(grow(spot.quad, design.inset))
+    readings = [classify_placed(frame, q, design, spot.visible) for q in outlines]
+    named = {r.card for r in readings if r.card is not None}
+    best = max(readings, key=lambda r: (r.confidence, r.score))
+    if len(named) > 1:
+        return Reading(None, best.guess, 0.0, best.score, best.split)
+    return best
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:

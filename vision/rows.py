@@ -49,7 +49,11 @@ class RowCard:
 
 
 def part_row(
-    frame: np.ndarray, outline: np.ndarray, aspect: float, found: Sequence[Quad] = ()
+    frame: np.ndarray,
+    outline: np.ndarray,
+    aspect: float,
+    found: Sequence[Quad] = (),
+    card_height: float | None = None,
 ) -> list[RowCard] | None:
     """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
     None when the blob holds no more than one card.
@@ -57,7 +61,9 @@ def part_row(
     `found` are the cards the card finder outlined in the blob: those of a card's size are
     taken as they are, and the rest of the row is parted around them. Where the row's
     length needs a card that no edge shows, a card is still placed, as well as it fits:
-    the classifier declines it unless it reads surely.
+    the classifier declines it unless it reads surely. `card_height` is a card's height
+    when the frame shows whole cards; otherwise the row's height is taken for it (a little
+    more than a card's, where cards are turned).
     """
     (cx, cy), (rw, rh), angle = row_extent(outline)
     margin = 12
@@ -76,7 +82,8 @@ def part_row(
     tops = np.argmax(paper, axis=0)
     bottoms = thick - 1 - np.argmax(paper[::-1], axis=0)
     spans = (bottoms - tops)[columns]
-    height = float(np.median(spans[len(spans) // 10 : len(spans) - len(spans) // 10]))
+    trimmed = spans[len(spans) // 10 : len(spans) - len(spans) // 10]
+    height = card_height or float(np.median(trimmed))
     width = height / aspect
     middle = thick / 2
     left, right = _end(paper, middle, height, first=True), _end(paper, middle, height, first=False)
@@ -102,7 +109,7 @@ def part_row(
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
-            node.x, tops, bottoms, (right.x - node.x if last else width, height), middle
+            node.x, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
         snapped = snap(frame, placed)
