@@ -86,24 +86,31 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize. An outline placed from a
-    row's edges may be a few pixels off, and the card is looked for around it; so is a
-    card the finder outlined whose reading is not sure (the finder may have outlined the
-    paper inside a frame printed near the edge, or been misled by glare or a chip), around
-    its outline and around the outline grown to the design's edges. Two places naming
-    different cards decline it."""
+    """What the classifier makes of a card found on the baize.
+
+    It is read where it was outlined, and looked for around its outline too (and around
+    the outline grown to the edges of a design framed near them: the finder may outline
+    the paper inside the frame): an outline placed from a row's edges may be a few pixels
+    off, and the finder may be misled by glare or a chip. Named where it was outlined, it
+    stands when the look around guesses it too and names no other card; otherwise the
+    look around names it, unless two outlines name different cards.
+    """
     reading = classify(frame, spot.quad, design, spot.visible)
-    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
-        return reading
     outlines = [spot.quad]
     if not spot.placed and design.inset != (0.0, 0.0):
         outlines.append(grow(spot.quad, design.inset))
-    readings = [classify_placed(frame, q, design, spot.visible) for q in outlines]
-    named = {r.card for r in readings if r.card is not None}
-    best = max(readings, key=lambda r: (r.confidence, r.score))
-    if len(named) > 1:
-        return Reading(None, best.guess, 0.0, best.score, best.split)
-    return best
+    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
+    named = {r.card for r in around if r.card is not None}
+    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
+        if named <= {reading.card} and reading.card in {r.guess for r in around}:
+            return reading
+        return _declined(reading)
+    best = max(around, key=lambda r: (r.confidence, r.score))
+    return _declined(best) if len(named) > 1 else best
+
+
+def _declined(reading: Reading) -> Reading:
+    return Reading(None, reading.guess, 0.0, reading.score, reading.split)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
