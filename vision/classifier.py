@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
@@ -127,23 +128,26 @@ def classify_hidden(
 # card either way (a tenth of its width): the card is looked for within it, in steps of
 # `_STEP`, first by its index alone, then whole where the index fits best.
 _REACH, _STEP, _BEST_SHIFTS = 8, 2, 3
+_SEARCH_LEVEL = 1
 _COARSE = np.stack(
     np.meshgrid(*[np.arange(-_REACH, _REACH + 1, 2 * _STEP)] * 2), axis=-1
 ).reshape(-1, 2)
 _FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _STEP) if dx or dy])
 
 
-def classify_placed(frame: np.ndarray, quad: Quad, design: Design, visible: float = 1.0) -> Reading:
+def classify_placed(
+    frame: np.ndarray, quad: Quad, design: Design, visible: float = 1.0, *, further: bool = True
+) -> Reading:
     """A card whose outline was placed from a row's edges and may be a little off, of which
     the left `visible` share is in view: it is read where, within reach of the outline, it
     fits its references best; when that does not name it surely, the outline turned a
     little either way about its top-left corner, and a little smaller and larger, are tried
-    too. Each card is taken as it fits best, and the card named must beat every rival's
-    best fit by the margin asked of any card."""
+    too, unless not `further`. Each card is taken as it fits best, and the card named must
+    beat every rival's best fit by the margin asked of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
     fits = _fits(frame, quad, design, visible)
     reading = _best_fit(fits, gram, design)
-    if reading.card is not None:
+    if reading.card is not None or not further:
         return reading
     for variant in _variants(quad):
         fits = np.maximum(fits, _fits(frame, variant, design, visible))
@@ -198,14 +202,18 @@ def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.n
     pad = _REACH
     card = rectify(frame, surround(quad, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad))
     seen = describe_surround(card, pad)
-    coarse = _dot(design.index, seen.index_windows(_COARSE, size))  # (levels, 52, n)
-    centre = _COARSE[int(np.argmax(coarse.max(axis=(0, 1))))]
+    # The place is looked for at the middle blur level alone; every level is then compared
+    # at the best places.
+    coarse = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(_COARSE, size))  # (52, n)
+    centre = _COARSE[int(np.argmax(coarse.max(axis=0)))]
     fine = centre + _FINE
     fine = fine[(np.abs(fine) <= _REACH).all(axis=1)]
     shifts = np.concatenate([_COARSE, fine])
-    index_scores = np.concatenate([coarse, _dot(design.index, seen.index_windows(fine, size))], 2)
-    best = np.argsort(index_scores.max(axis=(0, 1)))[::-1][:_BEST_SHIFTS]
-    face = seen.face_windows(shifts[best], size)
+    near = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(fine, size))
+    found = np.concatenate([coarse, near], 1)
+    best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
+    index_scores = _dot(design.index, seen.index_windows(best, size))
+    face = seen.face_windows(best, size)
     if visible < _WHOLE:
         columns = _columns(visible, design)
         references = design.masked(columns)[0]
@@ -213,17 +221,23 @@ def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.n
     else:
         references = design.face
     face_scores = _dot(references, face)
-    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores[:, :, best]
+    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
     return np.stack([scores.max(axis=2), index_scores.max(axis=2), face_scores.max(axis=2)])
+
+
+@functools.cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
 
 
 def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
     """Every reference (..., features) against every observation (n, features): (..., n).
-    OpenCV's product, which keeps to the threads it is given (a shared machine's BLAS may
-    spread a small product over every core and wait on them)."""
+    On one thread: a product this small spread over a shared machine's cores costs more
+    than it saves, and the reader's budget is one core."""
     flat = references.reshape(-1, references.shape[-1])
-    product = cv2.gemm(flat, observed, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
-    return np.asarray(product).reshape(*references.shape[:-1], len(observed))
+    with _blas().limit(limits=1, user_api="blas"):
+        product = flat @ observed.T
+    return product.reshape(*references.shape[:-1], len(observed))
 
 
 def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:

@@ -99,12 +99,15 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     outlines = [spot.quad]
     if not spot.placed and design.inset != (0.0, 0.0):
         outlines.append(grow(spot.quad, design.inset))
-    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
-    named = {r.card for r in around if r.card is not None}
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
+        # A second look, around the outline: it must guess the same card and name no other.
+        around = [classify_placed(frame, q, design, spot.visible, further=False) for q in outlines]
+        named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
         return _declined(reading)
+    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
+    named = {r.card for r in around if r.card is not None}
     best = max(around, key=lambda r: (r.confidence, r.score))
     return _declined(best) if len(named) > 1 else best
 
