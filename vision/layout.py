@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -82,7 +85,24 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return spots
+    return _hidden_by_next(spots)
+
+
+def _hidden_by_next(spots: list[RowCard]) -> list[RowCard]:
+    """Each card with the share of its width that the next card of its row leaves in view:
+    a row is laid left to right, each card over the one before, and a card the finder
+    outlined whole, or one placed beside a gap, may still lie under its neighbour's edge."""
+    out = {id(s): s for s in spots}
+    for row in _rows_of(spots, lambda s: s.quad):
+        for this, after in itertools.pairwise(row):
+            tl, tr, _, bl = this.quad.corners
+            along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+            corners = after.quad.corners
+            reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
+            visible = float(np.clip(reach / max(this.quad.width, 1.0), 0.3, 1.0))
+            if visible < this.visible:
+                out[id(this)] = RowCard(this.quad, visible, this.placed)
+    return [out[id(s)] for s in spots]
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
@@ -137,17 +157,26 @@ def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
 
 def group_rows(seen: list[Seen]) -> list[list[Seen]]:
     """Cards grouped into rows by height, top row first, each row left to right."""
-    rows: list[list[Seen]] = []
-    for card in sorted(seen, key=lambda s: s.quad.centre[1]):
+    return _rows_of(seen, lambda s: s.quad)
+
+
+T = TypeVar("T")
+
+
+def _rows_of(cards: Sequence[T], quad: Callable[[T], Quad]) -> list[list[T]]:
+    """Things with an outline grouped into rows by height, top row first, each row left to
+    right."""
+    rows: list[list[T]] = []
+    for card in sorted(cards, key=lambda c: quad(c).centre[1]):
         if rows:
             row = rows[-1]
-            row_y = float(np.mean([s.quad.centre[1] for s in row]))
-            height = float(np.mean([s.quad.height for s in row]))
-            if abs(card.quad.centre[1] - row_y) < _ROW_TOLERANCE * height:
+            row_y = float(np.mean([quad(c).centre[1] for c in row]))
+            height = float(np.mean([quad(c).height for c in row]))
+            if abs(quad(card).centre[1] - row_y) < _ROW_TOLERANCE * height:
                 row.append(card)
                 continue
         rows.append([card])
-    return [sorted(row, key=lambda s: s.quad.centre[0]) for row in rows]
+    return [sorted(row, key=lambda c: quad(c).centre[0]) for row in rows]
 
 
 def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> Reading:
