@@ -140,10 +140,10 @@ def classify_placed(
 ) -> Reading:
     """A card whose outline was placed from a row's edges and may be a little off, of which
     the left `visible` share is in view: it is read where, within reach of the outline, it
-    fits its references best; when that does not name it surely, the outline turned a
-    little either way about its top-left corner, and a little smaller and larger, are tried
-    too, unless not `further`. Each card is taken as it fits best, and the card named must
-    beat every rival's best fit by the margin asked of any card."""
+    fits its references best; when that does not name it surely, the outline a little
+    smaller and a little larger are tried too, unless not `further`. Each card is taken as
+    it fits best, and the card named must beat every rival's best fit by the margin asked
+    of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
     fits = _fits(frame, quad, design, visible)
     reading = _best_fit(fits, gram, design)
@@ -168,22 +168,17 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     return reading
 
 
-_TURN, _SCALE = 4.0, 0.06
+_SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
 
 
 def _variants(quad: Quad) -> list[Quad]:
-    """The outline turned a little either way about its top-left corner, and a little
-    smaller and larger from it."""
+    """The outline a little smaller and a little larger, from its top-left corner."""
     corners = quad.corners
     origin = corners[0]
-    out = []
-    for turn in (-_TURN, _TURN):
-        a = np.deg2rad(turn)
-        rot = np.float32([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-        out.append(Quad(((corners - origin) @ rot.T + origin).astype(np.float32)))
-    for scale in (1 - _SCALE, 1 + _SCALE):
-        out.append(Quad(((corners - origin) * scale + origin).astype(np.float32)))
-    return out
+    return [
+        Quad(((corners - origin) * scale + origin).astype(np.float32))
+        for scale in (1 - _SCALE, 1 + _SCALE)
+    ]
 
 
 def _columns(visible: float, design: Design) -> int:

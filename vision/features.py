@@ -72,8 +72,8 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
         table[i] = values[keep].mean(axis=0)
     coeffs, *_ = np.linalg.lstsq(ring.design, table, rcond=None)
     if pad:
-        ys, xs = np.mgrid[-pad : h + pad, -pad : w + pad].astype(np.float32)
-        light = coeffs[0] + (xs / w)[..., None] * coeffs[1] + (ys / h)[..., None] * coeffs[2]
+        xs, ys = _fractions(h, w, pad)
+        light = coeffs[0] + xs * coeffs[1] + ys * coeffs[2]
     else:
         light = coeffs[0] + ring.xs * coeffs[1] + ring.ys * coeffs[2]
     flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
@@ -83,6 +83,14 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
     spread = float(pixels[ring.all].std(axis=0).mean())
     paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
     return flat, paperness
+
+
+@functools.cache
+def _fractions(h: int, w: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
+    """x and y as fractions of a card h × w, over the card and a border `pad` wide: (h + 2
+    pad, w + 2 pad, 1) each."""
+    ys, xs = np.mgrid[-pad : h + pad, -pad : w + pad].astype(np.float32)
+    return (xs / w)[..., None], (ys / h)[..., None]
 
 
 @dataclass(frozen=True)
