@@ -10,7 +10,7 @@ from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.features import FACE_SHRINK, describe_both, describe_surround
+from vision.features import FACE_SHRINK, describe, describe_both, describe_surround
 from vision.quad import Quad, grow, rectify, surround
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -109,8 +109,7 @@ def classify_hidden(
 ) -> Reading:
     """A straightened card whose right side from `visible` on is hidden: only what is seen
     is compared, the card taken as lying upright (a row is laid so)."""
-    views, paperness = describe_both(card)
-    seen = views[0]
+    seen, paperness = describe(card)
     paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
     columns = _columns(visible, design)
     face, gram = design.masked(columns)
@@ -231,7 +230,7 @@ def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
     than it saves, and the reader's budget is one core."""
     flat = references.reshape(-1, references.shape[-1])
     with _blas().limit(limits=1, user_api="blas"):
-        product = flat @ observed.T
+        product: np.ndarray = flat @ observed.T
     return product.reshape(*references.shape[:-1], len(observed))
 
 

@@ -148,7 +148,8 @@ def _units(maps: np.ndarray) -> np.ndarray:
     centred = maps - maps.mean(axis=(1, 2), keepdims=True)
     flat = centred.reshape(len(maps), -1)
     norm = np.linalg.norm(flat, axis=1, keepdims=True)
-    return (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    return units
 
 
 @dataclass(frozen=True)
@@ -168,14 +169,16 @@ class _Ring:
 
         def inside(margin: float) -> np.ndarray:
             m = margin * w
-            return (xs >= m) & (xs < w - m) & (ys >= m) & (ys < h - m)
+            within: np.ndarray = (xs >= m) & (xs < w - m) & (ys >= m) & (ys < h - m)
+            return within
 
         ring = inside(_RING[0]) & ~inside(_RING[1])
         cols = np.digitize(xs, [w / 3, 2 * w / 3])
         rows = np.digitize(ys, [h / 3, 2 * h / 3])
         cells = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
         segments = tuple(np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells)
-        design = np.float32([[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments])
+        centres = [[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments]
+        design = np.array(centres, np.float32)
         return _Ring(
             segments, np.flatnonzero(ring), design, (xs / w)[..., None], (ys / h)[..., None]
         )
@@ -203,4 +206,5 @@ def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
     v = (maps - maps.mean(axis=(0, 1))).reshape(-1).astype(np.float32)
     n = float(np.linalg.norm(v))
-    return v / n if n > 1e-6 else v
+    unit: np.ndarray = v / n if n > 1e-6 else v
+    return unit

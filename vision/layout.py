@@ -144,14 +144,15 @@ def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
     if not 0.6 <= length / (count * card_width) <= 1.4:
         return []  # no row of cards: a chip, a hand, a pile
     a = np.deg2rad(angle)
-    along = np.float32([np.cos(a), np.sin(a)])
-    down = np.float32([-along[1], along[0]])
-    start = np.float32([cx, cy]) - along * length / 2 - down * height / 2
+    along = np.array([np.cos(a), np.sin(a)], np.float32)
+    down = np.array([-along[1], along[0]], np.float32)
+    start = np.array([cx, cy], np.float32) - along * length / 2 - down * height / 2
     step = length / count
     places = []
     for k in range(count):
         left, right = start + along * k * step, start + along * (k + 1) * step
-        places.append(Quad(np.float32([left, right, right + down * height, left + down * height])))
+        corners = [left, right, right + down * height, left + down * height]
+        places.append(Quad(np.array(corners, np.float32)))
     return places
 
 
