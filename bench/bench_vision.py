@@ -3,7 +3,9 @@ many whole coups are read exactly, and how long a frame takes on one core.
 
 Every scene is rendered from seeds that tuning never used (tuning and tests use seeds below
 10 000). The designs: the built-in one, and generated designs the classifier meets only
-through `--deck` calibration.
+through `--deck` calibration (all of them tuning designs by now), then the SVG test designs
+that tuning never looked at (hardware-sims/svg_decks/DESIGNS.md). Times are CPU time on one
+core (OpenCV and the matrix products kept to one thread), since the machine may be shared.
 """
 
 from __future__ import annotations
@@ -68,16 +70,16 @@ class Tally:
         )
         if self.coups:
             text += f"  coups exact {self.exact}/{self.coups}"
-        return text + f"  median {1000 * statistics.median(self.times):.1f} ms/frame"
+        return text + f"  median {1000 * statistics.median(self.times):.1f} ms/frame (CPU)"
 
 
 def singles(faces: dict[str, np.ndarray], design: Design, seed: int, look: Disturbance) -> Tally:
     tally = Tally()
     for k, name in enumerate(CARD_NAMES * SINGLE_POSES):
         scene = render_single(faces, name, np.random.default_rng(seed + k), disturbance=look)
-        start = time.perf_counter()
+        start = time.process_time()
         reading = read_one(scene.image, design)
-        tally.times.append(time.perf_counter() - start)
+        tally.times.append(time.process_time() - start)
         tally.card(str(reading.card) if reading.card else None, name)
     return tally
 
@@ -129,9 +131,9 @@ def _read_coup(
         if laid
         else render_coup(faces, rows, rng, disturbance=look)
     )
-    start = time.perf_counter()
+    start = time.process_time()
     seen = read_layout(scene.image, design)
-    tally.times.append(time.perf_counter() - start)
+    tally.times.append(time.process_time() - start)
     got = [[str(s.reading.card) if s.reading.card else None for s in row] for row in seen]
     tally.coups += 1
     tally.exact += got == rows
@@ -182,10 +184,32 @@ def main() -> None:
             name = f"unseen design {deck_seed}"
             print(singles(other, unseen, SEED + 4000 + deck_seed, HARSH).line(f"{name}, one card"))
             print(coups(other, unseen, SEED + 5000 + deck_seed, HARSH, 20).line(f"{name}, coups"))
+        print(tuning_laid(Path(tmp)))
         print(svg_test_designs(Path(tmp)))
 
 
 LAID_COUPS = 8  # per test design
+TUNING_LAID = (101, 102, 103, 104, 105, 106, 107, 108)  # deck_maker seeds, beside the built-in
+
+
+def tuning_laid(tmp: Path) -> str:
+    """Whole coups laid at speed on the tuning designs (the built-in one and designs drawn by
+    `deck_maker`): one summary line over all of them, to set beside the test designs'."""
+    total = Tally()
+    decks = [BUILTIN]
+    for deck_seed in TUNING_LAID:
+        decks.append(Path(tmp) / f"tuning-{deck_seed}")
+        write_deck(decks[-1], deck_seed)
+    for k, deck in enumerate(decks):
+        part = laid_coups(load_faces(deck), load_design(deck), SEED + 6000 + 100 * k, LAID_COUPS)
+        _add(total, part)
+    return total.line(f"{len(decks)} tuning designs, coups laid at speed")
+
+
+def _add(whole: Tally, part: Tally) -> None:
+    for attr in ("right", "wrong", "declined", "missed", "coups", "exact"):
+        setattr(whole, attr, getattr(whole, attr) + getattr(part, attr))
+    whole.times += part.times
 
 
 def svg_test_designs(tmp: Path) -> str:
@@ -202,9 +226,7 @@ def svg_test_designs(tmp: Path) -> str:
             laid = laid_coups(faces, design, SEED + 8000 + 100 * k, LAID_COUPS)
             lines.append(laid.line(f"test design {name}, coups laid at speed"))
             for whole, part in ((total, laid), (singles_all, single)):
-                for attr in ("right", "wrong", "declined", "missed", "coups", "exact"):
-                    setattr(whole, attr, getattr(whole, attr) + getattr(part, attr))
-                whole.times += part.times
+                _add(whole, part)
     except SvgUnavailableError as err:
         return f"test designs skipped: {err}"
     lines.append(singles_all.line(f"all {len(TEST_DESIGNS)} test designs, one card 640x480"))

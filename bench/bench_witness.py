@@ -21,8 +21,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from app.memory_table import MemoryTable
 from app.reading import opened
-from app.runtime import MemoryTable, Runtime, TextSink
+from app.runtime import Runtime, TextSink
 from croupier.decisions import CardPlaced, CoupDecided
 from croupier.engine import Shoe
 from croupier.events import CardDrawn, ShoeEvent

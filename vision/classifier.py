@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.features import FACE_SHRINK, describe_both
-from vision.quad import Quad, grow, rectify
+from vision.features import FACE_SHRINK, describe, describe_both, describe_surround
+from vision.quad import Quad, grow, rectify, surround
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise
@@ -22,8 +24,6 @@ _RIVALS = 6  # the pairwise test is run against this many next-best cards
 # A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
 # names another card with this much confidence, the card is declined.
 _COMPARABLE = 0.06
-# An outline placed from a row's edges may be a little off: hypotheses further behind count.
-PLACED_COMPARABLE = 0.13
 _CONTRADICTION = 0.1
 _WHOLE = 0.97  # a card this much in view is read whole
 
@@ -109,12 +109,9 @@ def classify_hidden(
 ) -> Reading:
     """A straightened card whose right side from `visible` on is hidden: only what is seen
     is compared, the card taken as lying upright (a row is laid so)."""
-    views, paperness = describe_both(card)
-    seen = views[0]
+    seen, paperness = describe(card)
     paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
-    # Whole columns of the face map clear of the next card, rounded down to an even number
-    # so that few cuts of the references are ever made.
-    columns = max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
+    columns = _columns(visible, design)
     face, gram = design.masked(columns)
     observed = cut_face(seen.face, columns, design.size)
     hypotheses = []
@@ -124,6 +121,117 @@ def classify_hidden(
         )
         hypotheses.append(_hypothesis(scores, gram[level], design, paper))
     return _decide(hypotheses, comparable)
+
+
+# An outline placed from a row's edges may be off by this many pixels of the straightened
+# card either way (a tenth of its width): the card is looked for within it, in steps of
+# `_STEP`, first by its index alone, then whole where the index fits best.
+_REACH, _STEP, _BEST_SHIFTS = 8, 2, 3
+_SEARCH_LEVEL = 1
+_COARSE = np.stack(
+    np.meshgrid(*[np.arange(-_REACH, _REACH + 1, 2 * _STEP)] * 2), axis=-1
+).reshape(-1, 2)
+_FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _STEP) if dx or dy])
+
+
+def classify_placed(
+    frame: np.ndarray, quad: Quad, design: Design, visible: float = 1.0, *, further: bool = True
+) -> Reading:
+    """A card whose outline was placed from a row's edges and may be a little off, of which
+    the left `visible` share is in view: it is read where, within reach of the outline, it
+    fits its references best; when that does not name it surely, the outline a little
+    smaller and a little larger are tried too, unless not `further`. Each card is taken as
+    it fits best, and the card named must beat every rival's best fit by the margin asked
+    of any card."""
+    gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
+    fits = _fits(frame, quad, design, visible)
+    reading = _best_fit(fits, gram, design)
+    if reading.card is not None or not further:
+        return reading
+    for variant in _variants(quad):
+        fits = np.maximum(fits, _fits(frame, variant, design, visible))
+    return _best_fit(fits, gram, design)
+
+
+def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
+    """The reading of each card's best fit (`_fits`), declined unless its index alone and
+    its face alone fit that card best too. Its paper is not weighed: the outline lies on
+    paper the size of a card, and its edge band, where paper is measured, may take in the
+    baize or a neighbour's ink."""
+    whole, index, face = fits
+    level, _ = np.unravel_index(int(np.argmax(whole)), whole.shape)
+    reading = _hypothesis(whole.max(axis=0), gram[level], design, 1.0)
+    top = int(np.argmax(whole.max(axis=0)))
+    if int(np.argmax(index.max(axis=0))) != top or int(np.argmax(face.max(axis=0))) != top:
+        return Reading(None, reading.guess, 0.0, reading.score, reading.split)
+    return reading
+
+
+_SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
+
+
+def _variants(quad: Quad) -> list[Quad]:
+    """The outline a little smaller and a little larger, from its top-left corner."""
+    corners = quad.corners
+    origin = corners[0]
+    return [
+        Quad(((corners - origin) * scale + origin).astype(np.float32))
+        for scale in (1 - _SCALE, 1 + _SCALE)
+    ]
+
+
+def _columns(visible: float, design: Design) -> int:
+    """Whole columns of the face map clear of the next card, rounded down to an even number
+    so that few cuts of the references are ever made."""
+    return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
+
+
+def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.ndarray:
+    """How well the card inside `quad`, moved by up to `_REACH` pixels either way, fits each
+    reference at best, per blur level, on the whole score, on the index alone and on the
+    face alone: (3, levels, 52). Its index is looked for first, on a
+    coarse grid and then finely around the best place; the whole card is compared where
+    the index fits best."""
+    size = design.size
+    pad = _REACH
+    card = rectify(frame, surround(quad, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad))
+    seen = describe_surround(card, pad)
+    # The place is looked for at the middle blur level alone; every level is then compared
+    # at the best places.
+    coarse = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(_COARSE, size))  # (52, n)
+    centre = _COARSE[int(np.argmax(coarse.max(axis=0)))]
+    fine = centre + _FINE
+    fine = fine[(np.abs(fine) <= _REACH).all(axis=1)]
+    shifts = np.concatenate([_COARSE, fine])
+    near = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(fine, size))
+    found = np.concatenate([coarse, near], 1)
+    best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
+    index_scores = _dot(design.index, seen.index_windows(best, size))
+    face = seen.face_windows(best, size)
+    if visible < _WHOLE:
+        columns = _columns(visible, design)
+        references = design.masked(columns)[0]
+        face = cut_face(face, columns, size)
+    else:
+        references = design.face
+    face_scores = _dot(references, face)
+    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
+    return np.stack([scores.max(axis=2), index_scores.max(axis=2), face_scores.max(axis=2)])
+
+
+@functools.cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
+    """Every reference (..., features) against every observation (n, features): (..., n).
+    On one thread: a product this small spread over a shared machine's cores costs more
+    than it saves, and the reader's budget is one core."""
+    flat = references.reshape(-1, references.shape[-1])
+    with _blas().limit(limits=1, user_api="blas"):
+        product: np.ndarray = flat @ observed.T
+    return product.reshape(*references.shape[:-1], len(observed))
 
 
 def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:

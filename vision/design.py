@@ -46,7 +46,9 @@ class Design:
 
     def scores(self, maps: CardMaps) -> np.ndarray:
         """How well `maps` match each reference at each blur level: (levels, 52)."""
-        return FACE_WEIGHT * (self.face @ maps.face) + (1 - FACE_WEIGHT) * (self.index @ maps.index)
+        face, index = self.face @ maps.face, self.index @ maps.index
+        scores: np.ndarray = FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+        return scores
 
     @property
     def paper_bar(self) -> float:
@@ -76,7 +78,8 @@ class Design:
         """How alike each pair of references is at each blur level, on the same score."""
         face = np.einsum("lid,ljd->lij", self.face, self.face)
         index = np.einsum("lid,ljd->lij", self.index, self.index)
-        return FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+        gram: np.ndarray = FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+        return gram
 
 
 def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarray:
@@ -88,7 +91,8 @@ def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarra
     cut = cut - cut.mean(axis=(-3, -2), keepdims=True)
     flat = cut.reshape(*face.shape[:-1], -1)
     norm = np.linalg.norm(flat, axis=-1, keepdims=True)
-    return (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    return units
 
 
 def builtin_design() -> Design:

@@ -58,7 +58,7 @@ def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
             continue
         fit = cv2.fitLine(edges[i * n : (i + 1) * n][keep], cv2.DIST_HUBER, 0, 0.01, 0.01)
         vx, vy, x0, y0 = fit.ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
     snapped = _crossings(lines)
     if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 2.5:
         return corners
@@ -75,7 +75,7 @@ def _crossings(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
             return None
         t = ((q - p)[0] * -e[1] - (q - p)[1] * -e[0]) / det
         corners.append(p + t * d)
-    return np.float32(corners)
+    return np.array(corners, np.float32)
 
 
 def quadrilateral(contour: np.ndarray) -> np.ndarray | None:
@@ -103,7 +103,8 @@ def _along(polygon: np.ndarray) -> np.ndarray:
     steps = np.maximum(np.linalg.norm(ends - polygon, axis=1).astype(int), 1)
     t = np.concatenate([np.arange(n, dtype=np.float32) / n for n in steps])
     start = np.repeat(polygon, steps, axis=0)
-    return start + (np.repeat(ends, steps, axis=0) - start) * t[:, None]
+    points: np.ndarray = start + (np.repeat(ends, steps, axis=0) - start) * t[:, None]
+    return points
 
 
 def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
@@ -122,7 +123,7 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
         if len(near) < 5:
             return rough
         vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
     refined = _crossings(lines)
     if (
         refined is None

@@ -55,11 +55,13 @@ def describe_both(card: np.ndarray) -> tuple[list[CardMaps], float]:
     return [_crop(maps), _crop(maps[::-1, ::-1])], paperness
 
 
-def _flatten(card: np.ndarray) -> tuple[np.ndarray, float]:
-    """The card divided by its paper's light, fitted as a plane per channel on the edge band."""
+def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
+    """The card divided by its paper's light, fitted as a plane per channel on the edge band
+    of the card inside a border `pad` pixels wide (the border is lit by the same plane)."""
     h, w = card.shape[:2]
+    h, w = h - 2 * pad, w - 2 * pad
     ring = _Ring.of(h, w)
-    pixels = card.reshape(-1, 3)
+    pixels = card[pad : pad + h, pad : pad + w].reshape(-1, 3)
     # Robust samples: the brighter half of each of eight stretches of the ring.
     table = np.empty((len(ring.segments), 3), np.float32)
     for i, segment in enumerate(ring.segments):
@@ -69,7 +71,11 @@ def _flatten(card: np.ndarray) -> tuple[np.ndarray, float]:
         keep = np.argpartition(bright, half)[half:]
         table[i] = values[keep].mean(axis=0)
     coeffs, *_ = np.linalg.lstsq(ring.design, table, rcond=None)
-    light = coeffs[0] + ring.xs * coeffs[1] + ring.ys * coeffs[2]
+    if pad:
+        xs, ys = _fractions(h, w, pad)
+        light = coeffs[0] + xs * coeffs[1] + ys * coeffs[2]
+    else:
+        light = coeffs[0] + ring.xs * coeffs[1] + ring.ys * coeffs[2]
     flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
     # Paper is bright and neutral: the ring's mean light against its spread and its tint.
     level = float(table.mean())
@@ -77,6 +83,73 @@ def _flatten(card: np.ndarray) -> tuple[np.ndarray, float]:
     spread = float(pixels[ring.all].std(axis=0).mean())
     paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
     return flat, paperness
+
+
+@functools.cache
+def _fractions(h: int, w: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
+    """x and y as fractions of a card h × w, over the card and a border `pad` wide: (h + 2
+    pad, w + 2 pad, 1) each."""
+    ys, xs = np.mgrid[-pad : h + pad, -pad : w + pad].astype(np.float32)
+    return (xs / w)[..., None], (ys / h)[..., None]
+
+
+@dataclass(frozen=True)
+class Surround:
+    """The maps of a card straightened with a border `pad` pixels wide all round, from which
+    the card's maps can be cut as if its outline lay a few pixels off either way."""
+
+    maps: np.ndarray  # (h + 2 pad, w + 2 pad, 3) at the straightened size
+    face: np.ndarray  # the same at the face map's size
+    pad: int
+    paperness: float
+
+    def index_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        """The index features (n, features) of the card moved by each (dx, dy) of `shifts`."""
+        width, height = size
+        x0, y0, x1, y1 = INDEX_BOX
+        top, bottom = round(y0 * height), round(y1 * height)
+        left, right = round(x0 * width), round(x1 * width)
+        p = self.pad
+        cut = np.stack(
+            [
+                self.maps[p + dy + top : p + dy + bottom, p + dx + left : p + dx + right]
+                for dx, dy in shifts
+            ]
+        )
+        return _units(cut)
+
+    def face_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        """The face features (n, features) of the card moved by each (dx, dy) of `shifts`
+        (even numbers of pixels: the face map is kept at half size)."""
+        width, height = size
+        fw, fh = width // FACE_SHRINK, height // FACE_SHRINK
+        p = self.pad // FACE_SHRINK
+        cut = np.stack(
+            [
+                self.face[p + dy // FACE_SHRINK : p + dy // FACE_SHRINK + fh,
+                          p + dx // FACE_SHRINK : p + dx // FACE_SHRINK + fw]
+                for dx, dy in shifts
+            ]
+        )
+        return _units(cut)
+
+
+def describe_surround(card: np.ndarray, pad: int) -> Surround:
+    """The maps of a card straightened with a border `pad` (even) pixels wide all round."""
+    flat, paperness = _flatten(card.astype(np.float32), pad)
+    maps = _ink_maps(flat)
+    h, w = maps.shape[:2]
+    face = cv2.resize(maps, (w // FACE_SHRINK, h // FACE_SHRINK), interpolation=cv2.INTER_AREA)
+    return Surround(maps, cv2.GaussianBlur(face, (0, 0), 0.8), pad, paperness)
+
+
+def _units(maps: np.ndarray) -> np.ndarray:
+    """Maps (n, h, w, channels) as n feature vectors, each zero mean per map and unit norm."""
+    centred = maps - maps.mean(axis=(1, 2), keepdims=True)
+    flat = centred.reshape(len(maps), -1)
+    norm = np.linalg.norm(flat, axis=1, keepdims=True)
+    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    return units
 
 
 @dataclass(frozen=True)
@@ -96,14 +169,16 @@ class _Ring:
 
         def inside(margin: float) -> np.ndarray:
             m = margin * w
-            return (xs >= m) & (xs < w - m) & (ys >= m) & (ys < h - m)
+            within: np.ndarray = (xs >= m) & (xs < w - m) & (ys >= m) & (ys < h - m)
+            return within
 
         ring = inside(_RING[0]) & ~inside(_RING[1])
         cols = np.digitize(xs, [w / 3, 2 * w / 3])
         rows = np.digitize(ys, [h / 3, 2 * h / 3])
         cells = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
         segments = tuple(np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells)
-        design = np.float32([[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments])
+        centres = [[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments]
+        design = np.array(centres, np.float32)
         return _Ring(
             segments, np.flatnonzero(ring), design, (xs / w)[..., None], (ys / h)[..., None]
         )
@@ -131,4 +206,5 @@ def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
     v = (maps - maps.mean(axis=(0, 1))).reshape(-1).astype(np.float32)
     n = float(np.linalg.norm(v))
-    return v / n if n > 1e-6 else v
+    unit: np.ndarray = v / n if n > 1e-6 else v
+    return unit

@@ -114,7 +114,7 @@ def _cards_at_full_size(
         if cv2.contourArea(part) < min_area / scale**2:
             continue
         for corners in _cards_in_blob(part, min_area / scale**2, portrait_only=True, cut_rows=True):
-            found.append((corners + np.float32([x0, y0])) * scale)
+            found.append((corners + np.array([x0, y0], np.float32)) * scale)
     return found
 
 
@@ -164,7 +164,9 @@ def _split_row(corners: np.ndarray, *, cut: bool = True) -> list[np.ndarray]:
     pieces = []
     for k in range(count):
         a, b = k / count, (k + 1) / count
-        piece = np.float32([c[0] + a * top, c[0] + b * top, c[3] + b * bottom, c[3] + a * bottom])
+        piece = np.array(
+            [c[0] + a * top, c[0] + b * top, c[3] + b * bottom, c[3] + a * bottom], np.float32
+        )
         pieces.append(piece)
     return pieces
 
@@ -197,14 +199,14 @@ def _cards_in_blob(
             continue
         found = []
         for part in parts:
-            grown = np.zeros_like(canvas)
-            cv2.drawContours(grown, [part], -1, 255, -1)
-            grown = cv2.dilate(grown, kernel) & canvas
+            drawn = np.zeros_like(canvas)
+            cv2.drawContours(drawn, [part], -1, 255, -1)
+            grown = cv2.bitwise_and(cv2.dilate(drawn, kernel), canvas)
             outline, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             piece = _card_corners(max(outline, key=cv2.contourArea))
             if piece is not None:
                 cut = _split_row(piece, cut=cut_rows) if portrait_only else [piece]
-                found += [c + np.float32([x - pad, y - pad]) for c in cut]
+                found += [c + np.array([x - pad, y - pad], np.float32) for c in cut]
         # The erosion that parts the most cards wins: a small one may leave two joined.
         if len(found) > len(best):
             best = found
@@ -220,7 +222,7 @@ def _one_card(corners: np.ndarray, *, portrait_only: bool) -> bool:
     if not portrait_only:
         return True
     long_side = corners[1] - corners[0] if a > b else corners[2] - corners[1]
-    return abs(long_side[1]) > abs(long_side[0])
+    return bool(abs(long_side[1]) > abs(long_side[0]))
 
 
 def _card_corners(contour: np.ndarray) -> np.ndarray | None:

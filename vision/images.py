@@ -52,7 +52,8 @@ def to_bgr(image: np.ndarray) -> np.ndarray:
     if image.shape[2] == 4:
         alpha = image[:, :, 3:4].astype(np.float32) / 255.0
         rgb = image[:, :, :3].astype(np.float32)
-        return (rgb * alpha + _PAPER * (1.0 - alpha)).astype(np.uint8)
+        composited: np.ndarray = (rgb * alpha + _PAPER * (1.0 - alpha)).astype(np.uint8)
+        return composited
     return np.ascontiguousarray(image[:, :, :3])
 
 
@@ -60,4 +61,5 @@ def _to_8bit(image: np.ndarray) -> np.ndarray:
     if image.dtype == np.uint8:
         return image
     top = float(np.iinfo(image.dtype).max) if image.dtype.kind in "ui" else 1.0
-    return np.clip(image.astype(np.float32) * (255.0 / top), 0, 255).astype(np.uint8)
+    scaled: np.ndarray = np.clip(image.astype(np.float32) * (255.0 / top), 0, 255)
+    return scaled.astype(np.uint8)

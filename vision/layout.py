@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import cv2
 import numpy as np
 
-from vision.classifier import PLACED_COMPARABLE, Reading, classify, classify_straight
+from vision.classifier import Reading, classify, classify_placed, classify_straight
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import find_cards, paper_blobs
-from vision.quad import Quad, rectify, whole_frame
+from vision.quad import Quad, grow, rectify, whole_frame
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
 # a card's height; the rows of a layout are a card's height apart or more.
 _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
+# A card read where its outline was placed, without looking around it, is named at once
+# only when this sure (an outline a little off may pass an ace of spades for one of clubs).
+_PLACED_SURE = 0.75
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
-# Where a placed outline is read first, and then: shares of a card's width along the row,
-# and of its height across it.
-_NUDGES = (
-    ((0.0, 0.0), (0.035, 0.0), (-0.035, 0.0), (0.0, 0.025), (0.0, -0.025)),
-    ((0.07, 0.0), (-0.07, 0.0)),
-)
-_LEANING = 0.65  # a nudged reading matching its guess this well leans to it
-_CLOSE_FIT = 0.95  # a reading matching this well stands whatever its nudged neighbours say
 
 
 @dataclass(frozen=True)
@@ -64,6 +62,8 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
     # Only cards outlined around their own paper: a row that does not break up is parted
     # below, along its cards' edges.
     found = find_cards(frame, portrait_only=True, cut_rows=False)
+    # The cards of a frame are one size: those outlined whole tell it best.
+    card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
@@ -77,7 +77,7 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
         if inside and length < _ONE_CARD * height / aspect:
             spots += [RowCard(found[k]) for k in inside]
             continue
-        parted = part_row(frame, contour, aspect, [found[k] for k in inside])
+        parted = part_row(frame, contour, aspect, [found[k] for k in inside], card_height)
         if parted is not None:
             spots += parted
         elif inside:
@@ -85,42 +85,55 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return spots
+    return _hidden_by_next(spots)
+
+
+def _hidden_by_next(spots: list[RowCard]) -> list[RowCard]:
+    """Each card with the share of its width that the next card of its row leaves in view:
+    a row is laid left to right, each card over the one before, and a card the finder
+    outlined whole, or one placed beside a gap, may still lie under its neighbour's edge."""
+    out = {id(s): s for s in spots}
+    for row in _rows_of(spots, lambda s: s.quad):
+        for this, after in itertools.pairwise(row):
+            tl, tr, _, bl = this.quad.corners
+            along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+            corners = after.quad.corners
+            reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
+            visible = float(np.clip(reach / max(this.quad.width, 1.0), 0.3, 1.0))
+            if visible < this.visible:
+                out[id(this)] = RowCard(this.quad, visible, this.placed)
+    return [out[id(s)] for s in spots]
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     """What the classifier makes of a card found on the baize.
 
-    An outline placed from a row's edges may be a few pixels off, and a card cut a little
-    short may pass for its twin (an ace of hearts, the lobes of its index cut, for an ace of
-    diamonds): it is read nudged along the row and across it either way too, and named,
-    short of a close fit, only when every reading that matches a card fairly well matches
-    the same one.
+    It is read where it was outlined, and looked for around its outline too (and around
+    the outline grown to the edges of a design framed near them: the finder may outline
+    the paper inside the frame): an outline placed from a row's edges may be a few pixels
+    off, and the finder may be misled by glare or a chip. Named where it was outlined, it
+    stands when the look around guesses it too and names no other card; otherwise the
+    look around names it, unless two outlines name different cards.
     """
-    if not spot.placed:
-        return classify(frame, spot.quad, design, spot.visible)
-    readings: list[Reading] = []
-    for nudges in _NUDGES:
-        readings += [_nudged(frame, spot, design, *nudge) for nudge in nudges]
-        best = max(readings, key=lambda r: (r.confidence, r.score))
-        if best.card is not None:
-            break
-    if best.score < _CLOSE_FIT and len({r.guess for r in readings if r.score >= _LEANING}) > 1:
-        return Reading(None, best.guess, 0.0, best.score, 0.0)
-    return best
+    reading = classify(frame, spot.quad, design, spot.visible)
+    outlines = [spot.quad]
+    if not spot.placed and design.inset != (0.0, 0.0):
+        outlines.append(grow(spot.quad, design.inset))
+    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
+        # A second look, around the outline: it must guess the same card and name no other.
+        around = [classify_placed(frame, q, design, spot.visible, further=False) for q in outlines]
+        named = {r.card for r in around if r.card is not None}
+        if named <= {reading.card} and reading.card in {r.guess for r in around}:
+            return reading
+        return _declined(reading)
+    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
+    named = {r.card for r in around if r.card is not None}
+    best = max(around, key=lambda r: (r.confidence, r.score))
+    return _declined(best) if len(named) > 1 else best
 
 
-def _nudged(
-    frame: np.ndarray, spot: RowCard, design: Design, along: float, across: float
-) -> Reading:
-    """The card read with its outline moved `along` its width along the row and `across`
-    its height down across it."""
-    corners = spot.quad.corners
-    right = (corners[1] - corners[0]) / max(float(np.linalg.norm(corners[1] - corners[0])), 1.0)
-    down = (corners[3] - corners[0]) / max(float(np.linalg.norm(corners[3] - corners[0])), 1.0)
-    shift = along * spot.quad.width * right + across * spot.quad.height * down
-    nudged = Quad((corners + shift).astype(np.float32))
-    return classify(frame, nudged, design, spot.visible, PLACED_COMPARABLE)
+def _declined(reading: Reading) -> Reading:
+    return Reading(None, reading.guess, 0.0, reading.score, reading.split)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
@@ -131,30 +144,40 @@ def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
     if not 0.6 <= length / (count * card_width) <= 1.4:
         return []  # no row of cards: a chip, a hand, a pile
     a = np.deg2rad(angle)
-    along = np.float32([np.cos(a), np.sin(a)])
-    down = np.float32([-along[1], along[0]])
-    start = np.float32([cx, cy]) - along * length / 2 - down * height / 2
+    along = np.array([np.cos(a), np.sin(a)], np.float32)
+    down = np.array([-along[1], along[0]], np.float32)
+    start = np.array([cx, cy], np.float32) - along * length / 2 - down * height / 2
     step = length / count
     places = []
     for k in range(count):
         left, right = start + along * k * step, start + along * (k + 1) * step
-        places.append(Quad(np.float32([left, right, right + down * height, left + down * height])))
+        corners = [left, right, right + down * height, left + down * height]
+        places.append(Quad(np.array(corners, np.float32)))
     return places
 
 
 def group_rows(seen: list[Seen]) -> list[list[Seen]]:
     """Cards grouped into rows by height, top row first, each row left to right."""
-    rows: list[list[Seen]] = []
-    for card in sorted(seen, key=lambda s: s.quad.centre[1]):
+    return _rows_of(seen, lambda s: s.quad)
+
+
+T = TypeVar("T")
+
+
+def _rows_of(cards: Sequence[T], quad: Callable[[T], Quad]) -> list[list[T]]:
+    """Things with an outline grouped into rows by height, top row first, each row left to
+    right."""
+    rows: list[list[T]] = []
+    for card in sorted(cards, key=lambda c: quad(c).centre[1]):
         if rows:
             row = rows[-1]
-            row_y = float(np.mean([s.quad.centre[1] for s in row]))
-            height = float(np.mean([s.quad.height for s in row]))
-            if abs(card.quad.centre[1] - row_y) < _ROW_TOLERANCE * height:
+            row_y = float(np.mean([quad(c).centre[1] for c in row]))
+            height = float(np.mean([quad(c).height for c in row]))
+            if abs(quad(card).centre[1] - row_y) < _ROW_TOLERANCE * height:
                 row.append(card)
                 continue
         rows.append([card])
-    return [sorted(row, key=lambda s: s.quad.centre[0]) for row in rows]
+    return [sorted(row, key=lambda c: quad(c).centre[0]) for row in rows]
 
 
 def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> Reading:

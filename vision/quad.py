@@ -45,9 +45,9 @@ def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
         patch = frame[y0:y1, x0:x1]
         shrink = 1.0 / factor
         patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-        corners = (corners - np.float32([x0, y0])) * shrink
+        corners = (corners - np.array([x0, y0], np.float32)) * shrink
         frame = patch
-    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     return cv2.warpPerspective(
         frame, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -57,16 +57,27 @@ def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
 def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
     """The card whose outline, `inset` (shares of width, height) inside its edges, is `quad`."""
     dx, dy = inset
-    inner = np.float32([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]])
+    inner = np.array([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]], np.float32)
     to_frame = cv2.getPerspectiveTransform(inner, quad.corners.astype(np.float32))
-    unit = np.float32([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]])
+    unit = np.array([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]], np.float32)
     return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))
+
+
+def surround(quad: Quad, pad: int, size: tuple[int, int]) -> Quad:
+    """The outline `pad` pixels outside `quad` all round, once the card is straightened to
+    `size` = (width, height)."""
+    width, height = size
+    a, b = pad / width, pad / height
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(unit, quad.corners.astype(np.float32))
+    outer = np.array([[[-a, -b]], [[1 + a, -b]], [[1 + a, 1 + b]], [[-a, 1 + b]]], np.float32)
+    return Quad(cv2.perspectiveTransform(outer, to_frame).reshape(4, 2))
 
 
 def whole_frame(frame: np.ndarray) -> Quad:
     """The frame itself as the card, for a close-up or a bare face image."""
     h, w = frame.shape[:2]
-    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     if w > h:  # a face image lying on its side: its top is at the left
         corners = np.roll(corners, -3, axis=0)
     return Quad(corners)

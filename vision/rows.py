@@ -49,7 +49,11 @@ class RowCard:
 
 
 def part_row(
-    frame: np.ndarray, outline: np.ndarray, aspect: float, found: Sequence[Quad] = ()
+    frame: np.ndarray,
+    outline: np.ndarray,
+    aspect: float,
+    found: Sequence[Quad] = (),
+    card_height: float | None = None,
 ) -> list[RowCard] | None:
     """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
     None when the blob holds no more than one card.
@@ -57,26 +61,29 @@ def part_row(
     `found` are the cards the card finder outlined in the blob: those of a card's size are
     taken as they are, and the rest of the row is parted around them. Where the row's
     length needs a card that no edge shows, a card is still placed, as well as it fits:
-    the classifier declines it unless it reads surely.
+    the classifier declines it unless it reads surely. `card_height` is a card's height
+    when the frame shows whole cards; otherwise the row's height is taken for it (a little
+    more than a card's, where cards are turned).
     """
     (cx, cy), (rw, rh), angle = row_extent(outline)
     margin = 12
     length, thick = round(rw) + 2 * margin, round(rh) + 2 * margin
     to_strip = cv2.getRotationMatrix2D((cx, cy), angle, 1.0)
-    to_strip[:, 2] += (length / 2 - cx, thick / 2 - cy)
+    to_strip[:, 2] += np.array([length / 2 - cx, thick / 2 - cy])
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     strip = cv2.warpAffine(grey, to_strip, (length, thick), flags=cv2.INTER_LINEAR)
-    paper = np.zeros((thick, length), np.uint8)
+    filled = np.zeros((thick, length), np.uint8)
     inside = cv2.transform(outline.reshape(-1, 1, 2).astype(np.float32), to_strip)
-    cv2.fillPoly(paper, [np.round(inside).astype(np.int32)], 1)
-    paper = paper > 0
+    cv2.fillPoly(filled, [np.round(inside).astype(np.int32)], 1)
+    paper = filled > 0
     columns = np.flatnonzero(paper.any(axis=0))
     if len(columns) < 10:
         return None
     tops = np.argmax(paper, axis=0)
     bottoms = thick - 1 - np.argmax(paper[::-1], axis=0)
     spans = (bottoms - tops)[columns]
-    height = float(np.median(spans[len(spans) // 10 : len(spans) - len(spans) // 10]))
+    trimmed = spans[len(spans) // 10 : len(spans) - len(spans) // 10]
+    height = card_height or float(np.median(trimmed))
     width = height / aspect
     middle = thick / 2
     left, right = _end(paper, middle, height, first=True), _end(paper, middle, height, first=False)
@@ -102,7 +109,7 @@ def part_row(
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
-            node.x, tops, bottoms, (right.x - node.x if last else width, height), middle
+            node.x, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
         snapped = snap(frame, placed)
@@ -143,7 +150,7 @@ def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _No
     if len(ys) < 5:
         return _Node(float(np.median(xs)) if len(xs) else 0.0, 1.0)
     vx, vy, x0, y0 = cv2.fitLine(
-        np.float32(np.column_stack([xs, ys])), cv2.DIST_HUBER, 0, 0.01, 0.01
+        np.array(np.column_stack([xs, ys]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
     ).ravel()
     lean = vx / vy if abs(vy) > 1e-3 else 0.0
     return _Node(float(x0 + lean * (middle - y0)), 1.0)
@@ -188,7 +195,7 @@ def _left_edges(
     found = []
     for tilt in _ANGLES:
         # Shear the edge map so that lines of this tilt stand upright, then count per column.
-        shear = np.float32([[1, np.tan(tilt), -np.tan(tilt) * middle], [0, 1, 0]])
+        shear = np.array([[1, np.tan(tilt), -np.tan(tilt) * middle], [0, 1, 0]], np.float32)
         sheared = cv2.warpAffine(
             edge, shear, (length, thick), flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP
         )
@@ -264,7 +271,7 @@ def _outline(
         if len(xs) < 5:
             break
         vx, vy, x0, y0 = cv2.fitLine(
-            np.float32(np.column_stack([xs, ys[xs]])), cv2.DIST_HUBER, 0, 0.01, 0.01
+            np.array(np.column_stack([xs, ys[xs]]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
         ).ravel()
         slope = vy / vx if abs(vx) > 1e-3 else 0.0
         slopes.append(float(slope))
@@ -275,19 +282,19 @@ def _outline(
     else:
         slope = float(np.mean(slopes))
     turn = float(np.arctan(slope))
-    along = np.float32([np.cos(turn), np.sin(turn)])
-    down = np.float32([-np.sin(turn), np.cos(turn)])
+    along = np.array([np.cos(turn), np.sin(turn)], np.float32)
+    down = np.array([-np.sin(turn), np.cos(turn)], np.float32)
     corners = []
     for offset in offsets:
         # Where the left edge, through (x, middle) along `down`, meets this edge.
         u = (offset + slope * x - middle) / (down[1] - slope * down[0])
-        corners.append(np.float32([x, middle]) + u * down)
+        corners.append(np.array([x, middle], np.float32) + u * down)
     tl, bl = corners
     if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
         # Paper above or below that is not this card's (a neighbour turned the other way).
-        tl = np.float32([x, middle]) - height / 2 * down
+        tl = np.array([x, middle], np.float32) - height / 2 * down
         bl = tl + height * down
-    return np.float32([tl, tl + width * along, bl + width * along, bl])
+    return np.array([tl, tl + width * along, bl + width * along, bl], np.float32)
 
 
 def _square(snapped: np.ndarray, placed: np.ndarray, aspect: float) -> np.ndarray:
@@ -301,4 +308,4 @@ def _square(snapped: np.ndarray, placed: np.ndarray, aspect: float) -> np.ndarra
     width = length / aspect
     top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
     bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
-    return np.float32([tl, tl + width * top, bl + width * bottom, bl])
+    return np.array([tl, tl + width * top, bl + width * bottom, bl], np.float32)
