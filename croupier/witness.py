@@ -45,6 +45,8 @@ DEFAULT_PATIENCE = 45
 # would put the shoe's record further behind the baize at each one, until a coup was
 # compared with the next one's cards.
 UNNAMED_FRAMES = 3
+# Clearings of the baize whose last sight is kept for coups whose record comes late.
+KEPT_CLEARINGS = 4
 _ORDINALS = ("1st", "2nd", "3rd")
 
 
@@ -179,13 +181,20 @@ class Witness:
         self._since = 0
         # (clearing, row, place) -> the frame paper was first seen there
         self._paper: dict[tuple[int, Row, int], int] = {}
+        self._final: dict[int, Layout] = {}  # clearing -> the last layout seen after it
         self.blind = False  # the camera stopped: nothing is held for it any more
 
     def look(self, layout: Layout) -> None:
         """The layout the camera saw in its latest frame."""
         self._frame += 1
         if layout.clearing != self._layout.clearing:
-            self._paper.clear()
+            # The baize as last seen before it was cleared: what a coup whose record lags
+            # behind the baize is judged by.
+            self._final[self._layout.clearing] = self._layout
+            for old in [c for c in self._final if c < layout.clearing - KEPT_CLEARINGS]:
+                del self._final[old]
+            self._paper = {k: v for k, v in self._paper.items()
+                           if k[0] >= layout.clearing - KEPT_CLEARINGS}
         self._layout = layout
         for row, cards in ((Row.NOIR, layout.noir), (Row.ROUGE, layout.rouge)):
             for place in range(len(cards)):
@@ -227,13 +236,15 @@ class Witness:
     def _unnamed_there(self, coming: Sequence[CardPlaced], noir: Sequence[Card],
                        rouge: Sequence[Card], layout: Layout) -> bool:
         """Whether paper has been seen in `UNNAMED_FRAMES` frames at each coming card's
-        place, named as that card or not named at all."""
+        place, named as that card or not named at all; on a baize cleared since, once is
+        enough (the camera will see no more of it)."""
+        frames = UNNAMED_FRAMES if layout.clearing == self._layout.clearing else 1
         for row, ours, theirs in ((Row.NOIR, noir, layout.noir),
                                   (Row.ROUGE, rouge, layout.rouge)):
             for place in range(len(ours) - sum(1 for c in coming if c.row is row), len(ours)):
                 since = self._paper.get((layout.clearing, row, place))
                 if (place >= len(theirs) or theirs[place] not in (None, ours[place])
-                        or since is None or self._frame - since + 1 < UNNAMED_FRAMES):
+                        or since is None or self._frame - since + 1 < frames):
                     return False
         return True
 
@@ -246,9 +257,12 @@ class Witness:
         if owner is None and not layout.empty and number not in self._bound:
             self._bound[number] = layout.clearing
             owner = number
-        if owner != number:
-            return Layout(layout.clearing)
-        return layout
+        if owner == number:
+            return layout
+        bound = self._bound.get(number)
+        if bound is not None and bound < layout.clearing:
+            return self._final.get(bound, Layout(bound))  # its cards are gone from the baize
+        return Layout(layout.clearing)
 
 
 def _next_missing_only(found: list[Difference]) -> list[Difference]:

@@ -196,3 +196,26 @@ def test_cards_read_well_ahead_of_the_baize_wait_from_the_card_before_them() -> 
     for _ in range(8):
         _laid(witness, laid, "AD 2S JH")
     assert witness.check(shoe.state(), coming) == Go()
+
+
+def test_a_coup_the_baize_was_cleared_of_is_judged_by_its_last_sight() -> None:
+    # The coup's last card lay unnamed for a frame, then the baize was cleared before the
+    # shoe's record of it was played: no "not laid" alarm, for it was seen.
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C")
+    coming = _next(shoe, "KD")
+    witness.look(Layout(0, (*_cards("8S 7C"), None)))
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "", clearing=1)
+    _laid(witness, "4H", clearing=1, frames=12)
+    assert witness.check(shoe.state(), coming) == Go()
+    # A card never seen before the clearing is not laid: alarmed once it has waited.
+    shoe, witness = _shoe("8S", "7C"), Witness(patience=10)
+    _laid(witness, "8S 7C")
+    coming = _next(shoe, "KD")
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "", clearing=1, frames=11)
+    verdict = witness.check(shoe.state(), coming)
+    assert isinstance(verdict, Go)
+    assert verdict.alarms
+    assert "the shoe read KD, the baize shows none" in verdict.alarms[0]
