@@ -140,8 +140,14 @@ class NativeReceiver:
         held = self._held.get(frame.seq)
         known = not heartbeat and (frame in self._seen or held == frame)
         near = self._ahead(frame.seq) < NEAR
-        # a frame whose number was given up: a late resend, no sign of a restart
-        late = not heartbeat and not known and not near and frame.seq in self._given_up
+        # a frame whose number was given up: a late resend, no sign of a restart (after a
+        # restart, the old count's numbers may lie ahead of the new one)
+        late = (
+            not heartbeat
+            and not known
+            and frame.seq in self._given_up
+            and frame.seq != self._expected
+        )
         restart = self._restart
         if restart is not None and frame.seq == restart.next:
             if not known and not late:
@@ -259,6 +265,8 @@ class NativeReceiver:
         out: list[Message] = []
         while self._missing():
             out += self._give_up()
+        # the old count's next number too: a copy of it coming late is no restart back
+        self._give_up_numbers(self._expected, 1)
         out += [alarm for _, alarm in self._waiting]
         self._waiting = []
         last = (self._expected - 1) % SEQ_MODULUS
@@ -298,16 +306,20 @@ class NativeReceiver:
             return {}
         return run
 
+    def _give_up_numbers(self, first: int, count: int) -> None:
+        for offset in range(count):
+            self._given_up[(first + offset) % SEQ_MODULUS] = None
+        while len(self._given_up) > HISTORY:
+            del self._given_up[next(iter(self._given_up))]
+
     def _late(self, frame: NativeFrame) -> list[Message]:
-        """A frame whose number was given up and reported lost: its place has passed, so it
-        is named in an alarm, not delivered out of order."""
+        """A frame whose number was given up (reported lost, or left behind by a restart):
+        its place has passed, so it is named in an alarm, not delivered out of order."""
         del self._given_up[frame.seq]
         self._remember(frame)
         return [
-            ShoeAlarm(
-                f"seq {frame.seq} ({_brief(frame)}) came after it was reported lost: "
-                "not delivered"
-            )
+            ShoeAlarm(f"seq {frame.seq} ({_brief(frame)}) came after its place had passed: "
+                      "not delivered")
         ]
 
     def _learn_end(self, end: int) -> None:
@@ -326,6 +338,7 @@ class NativeReceiver:
             self._delivered += 1
             self._beats.clear()  # the count moved: heartbeats away from it are news again
             self._remember(frame)
+            self._given_up.pop(self._expected, None)  # the number has its frame, in this count
             self._expected = (self._expected + 1) % SEQ_MODULUS
             out += self._moved(1)
         return out
@@ -359,10 +372,7 @@ class NativeReceiver:
         count = self._ahead(target)
         last = (target - 1) % SEQ_MODULUS
         span = f"seq {self._expected}" if count == 1 else f"seq {self._expected}..{last}"
-        for offset in range(count):
-            self._given_up[(self._expected + offset) % SEQ_MODULUS] = None
-        while len(self._given_up) > HISTORY:
-            del self._given_up[next(iter(self._given_up))]
+        self._give_up_numbers(self._expected, count)
         self._expected = target
         self._asks = 0
         return [Lost(count, f"{span} never arrived"), *self._moved(count), *self._drain()]

@@ -323,9 +323,9 @@ def test_frames_resent_after_their_loss_was_reported_are_named_not_delivered() -
     assert receiver.idle(0.3) == [Lost(2, "seq 1..2 never arrived"), messages[3]]
     got = receiver.feed(frames[1] + frames[2] + frames[3] + wire(card("KD"), 4), 0.4)
     assert got == [
-        ShoeAlarm(f"seq 1 (card {cards_text(messages[1])}) came after it was reported lost: "
+        ShoeAlarm(f"seq 1 (card {cards_text(messages[1])}) came after its place had passed: "
                   "not delivered"),
-        ShoeAlarm(f"seq 2 (card {cards_text(messages[2])}) came after it was reported lost: "
+        ShoeAlarm(f"seq 2 (card {cards_text(messages[2])}) came after its place had passed: "
                   "not delivered"),
         card("KD"),
     ]
@@ -402,3 +402,28 @@ def test_a_restart_whose_first_frame_was_lost_is_found_by_asking_for_it() -> Non
     assert requests(receiver) == [(0, 1)]
     got = receiver.feed(wire(card("5H"), 0) + wire(card("2D"), 1), 0.11)
     assert got == [ShoeAlarm("the shoe restarted its count: seq 0 after 0"), card("5H"), card("2D")]
+
+
+def test_the_old_count_coming_late_after_a_restart_is_no_restart_back() -> None:
+    """After a restart, the old count's frames come late (a resend in flight, a copy): they
+    were taken for a restart back to the old count, or for frames after a gap in the new
+    one, and delivered. They are named, and the new count goes on."""
+    receiver = NativeReceiver(can_ask=False)
+    old, before = deal(700, 4)
+    gap = len(wire(before[0], 700))
+    new, after = deal(0, 2, offset=10)
+    got = receiver.feed(old[: 2 * gap] + old[3 * gap :] + heartbeat(0) + new, 0.0)
+    assert got == [
+        *before[:2],
+        Lost(1, "seq 702 never arrived"),
+        before[3],
+        ShoeAlarm("the shoe restarted its count: seq 0 after 703"),
+        *after,
+    ]
+    stragglers = old[2 * gap : 3 * gap] + old[3 * gap :] + wire(card("JD"), 2)
+    assert receiver.feed(stragglers, 0.1) == [
+        ShoeAlarm(f"seq 702 (card {cards_text(before[2])}) came after its place had passed: "
+                  "not delivered"),
+        card("JD"),
+    ]
+    assert receiver.finish() == []
