@@ -51,6 +51,10 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
+    votes: dict[Copy, int] = field(default_factory=dict)  # by copy, in the order first read
+
+    def likeliest(self) -> Copy:
+        return max(self.votes, key=self.votes.__getitem__)
 
 
 class SequenceCount:
@@ -228,12 +232,12 @@ class AngelDecoder:
         self._copy_at = now
         group = self._group
         if group is None:
-            self._group = _Group(copy.seq, [copy])
-            return out + self._judge()
+            self._group = _Group(copy.seq)
+            return out + self._judge([copy])
         if copy.seq == group.seq:
-            group.copies += [*self._odd, copy]  # the odd ones were copies misnumbered
+            added = [*self._odd, copy]  # the odd ones were copies misnumbered
             self._odd = []
-            return out + self._judge()
+            return out + self._judge(added)
         self._odd.append(copy)
         agreeing = [c for c in self._odd if c.seq == copy.seq]
         complete = bool(group.believed) and len(group.copies) >= COPIES
@@ -254,11 +258,14 @@ class AngelDecoder:
                 out += self._copy(copy, self._copy_at)
         return out
 
-    def _judge(self) -> list[Message]:
+    def _judge(self, added: list[Copy]) -> list[Message]:
         group = self._group
         assert group is not None
+        group.copies += added
+        for copy in added:
+            group.votes[copy] = group.votes.get(copy, 0) + 1
         out: list[Message] = []
-        for copy, votes in Counter(group.copies).items():
+        for copy, votes in group.votes.items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
                 out += self._deliver(copy, data_message(copy.data))
@@ -270,7 +277,7 @@ class AngelDecoder:
         group, self._group = self._group, None
         if group is None or group.believed:
             return []
-        copy = Counter(group.copies).most_common(1)[0][0]
+        copy = group.likeliest()
         last = self._last
         if last is not None and (
             copy.seq == last.seq
