@@ -165,8 +165,9 @@ def align(
     (`room for N more message(s)`), or an alarm that the count restarted or cannot be
     trusted (which covers its whole gap). Angel without a check delivers a message whose
     copies disagree as a misread and counts its number only at the next message it
-    believes: a loss reported there, after misreads but before any message taken as read,
-    counts as reported. Anything else is a silent loss.
+    believes: a loss reported there, after misreads but before any card or alarm taken as
+    read, counts as reported; so does one said just before the message delivered ahead of
+    it (copies of neighbours arrive interleaved). Anything else is a silent loss.
 
     Counted apart, as no receiver can notice them: what is missing before the first message
     delivered when `capture` (it may begin anywhere) and, when `tail`, after the last one;
@@ -189,13 +190,18 @@ def align(
     restart_alarm = False  # one that says the count restarted, not one about a frame
     read: set[int] = set()  # the numbers of the messages taken as read
     pending = 0  # lost unreported since the last message taken as read
+    early = 0  # reported in the gap before, beyond what was missing there
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, garbage, restart_alarm, pending
+        nonlocal reported, alarmed, garbage, restart_alarm, pending, early
         count = upto - start
         covered = count if alarmed else min(count, reported)
         counts["reported missing"] += covered
         uncovered = count - covered
+        ahead = min(uncovered, early)  # said one message too soon: copies arrive interleaved
+        counts["lost, reported one message ahead"] += ahead
+        uncovered -= ahead
+        counts["lost over-reported"] += early - ahead
         spare = len(sent) if alarmed else max(0, reported - count)
         late = min(pending, spare)
         counts["lost, reported after misreads before a message taken as read"] += late
@@ -212,7 +218,7 @@ def align(
             pending += uncovered
         else:
             counts[where] += uncovered
-        counts["lost over-reported"] += max(0, reported - count)
+        early = max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
         reported, alarmed, garbage, restart_alarm = 0, False, False, False
@@ -223,12 +229,17 @@ def align(
         if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom or not read:
             return 0  # native counts to 65535, bee does not count
         low, high = min(read), max(read)
+        seqs = stream.seqs
         # a restart that lands where the count would have been, or looks like a wrap,
         # leaves the numbers in step: the last message before it and the first after
         at_restart = {i for r in stream.restarts for i in (r - 1, r)}
+        # beyond the numbers shown so far, a loss is unseen only if the count wraps (or
+        # restarts) between the messages either side of it: a step forward shows it
+        last = min(upto, len(seqs) - 1)
+        wraps = any(seqs[k] < seqs[k - 1] for k in range(max(start, 1), last + 1))
         return sum(
-            index in at_restart or not low <= seq <= high
-            for index, seq in enumerate(stream.seqs[start:upto], start)
+            index in at_restart or (wraps and not low <= seq <= high)
+            for index, seq in enumerate(seqs[start:upto], start)
             if index not in used
         )
 
@@ -262,12 +273,17 @@ def align(
             how = _delivered(sent[j], message)
             counts[how] += 1
             if how != "delivered garbled, or as a misread":
-                counts["SILENT LOSS"] += pending  # taken as read: the loss went unreported
-                pending = 0
                 read.add(stream.seqs[j])
+                # a card or an alarm read as sent was believed: a loss before it went
+                # unreported (angel takes a lone cut card or failed read as read, its number
+                # not trusted)
+                if not isinstance(message, CutRead | Misread):
+                    counts["SILENT LOSS"] += pending
+                    pending = 0
             start = j + 1
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
     counts["SILENT LOSS"] += pending
+    counts["lost over-reported"] += early
     for name, count in counts.items():
         tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
 

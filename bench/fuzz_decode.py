@@ -15,7 +15,7 @@ from drivers.messages import Garbage, Message
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_receiver import NativeReceiver
 
-QUIET = 10  # heartbeats with nothing new that end a live native input (twice its requests)
+QUIET = 3  # heartbeats with nothing new, the count settled, that end a live native input
 
 
 def new_decoder(case: str, live: bool, stream: Stream | None = None) -> Decoder:
@@ -87,10 +87,11 @@ def decode_live(
         end = (stream.seqs[-1] + 1) % SEQ_MODULUS
         beat = NativeFrame(end, FrameType.HEARTBEAT).encode()
         quiet = 0
-        # the shoe idles, a heartbeat a second, until the link settles: a receiver gives up
-        # on a gap after its few requests, a second apart here, go unanswered
+        # the shoe idles, a heartbeat a second, until the receiver has everything up to the
+        # shoe's count delivered or reported lost
         for _ in range(300):
-            if quiet >= QUIET:
+            settled = not isinstance(decoder, NativeReceiver) or decoder.position() == end
+            if quiet >= QUIET and settled:
                 break
             now += 1.0
             more = decoder.feed(damage([beat], faults, rng, []), now)

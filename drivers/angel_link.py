@@ -14,6 +14,7 @@ restart (or a loss at the wrap: the numbers alone cannot tell which).
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
@@ -80,6 +81,55 @@ class SequenceCount:
             return True
         return self._range is None and previous == self._high and seq <= self._low
 
+    def accounted(self, seq: int, numbers: list[int]) -> int:
+        """How many messages delivered since the last number, with `numbers` as read but not
+        trusted, stand for numbers between it and `seq`: no more than the distinct ones
+        read between them, so that a message delivered twice, or one whose number was
+        misread, never hides a loss (one misread only makes a loss reported that was not)."""
+        last = self._last
+        if last is None:
+            return len(numbers)
+        if self._range is not None:
+            low, high = self._range
+            size = high - low + 1
+            ahead = (seq - last) % size
+            inside = {d for n in numbers if 0 < (d := (n - last) % size) < ahead}
+        elif seq > last:
+            inside = {n for n in numbers if last < n < seq}
+        else:
+            return len(numbers)  # a wrap or a restart: the count cannot say which numbers
+        return min(len(numbers), len(inside))
+
+    @property
+    def last(self) -> int | None:
+        """The last number believed."""
+        return self._last
+
+    def skipped(self, chain: list[int]) -> int:
+        """The numbers skipped by the steps forward of `chain`: a number believed (or none),
+        the numbers read on messages delivered since but not confirmed, and the next number
+        believed (or none). A step back is a wrap or a restart, which `step` judges; a step
+        forward longer than the messages read could fill is a number misread."""
+        longest = len(chain) + 4
+        skipped = 0
+        for before, after in itertools.pairwise(chain):
+            ahead = self._ahead(before, after)
+            if ahead is not None and 1 < ahead <= longest:
+                skipped += ahead - 1
+        return skipped
+
+    def _ahead(self, before: int, after: int) -> int | None:
+        """How far `after` comes after `before` in the count as known; None for a step back
+        that no known wrap explains."""
+        if self._range is not None:
+            low, high = self._range
+            return (after - before) % (high - low + 1)
+        if after > before:
+            return after - before
+        if self._wrapped and self._low <= after:
+            return max(self._high, before) - before + after - self._low + 1
+        return None
+
     def step(self, seq: int, between: int = 0) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
         `between` messages were delivered since the last number, their own not trusted,
@@ -142,6 +192,16 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
     return [Lost(count, f"{span} never arrived")]
 
 
+def _skipped(skipped: int, steps: list[Message], first: int, last: int) -> list[Message]:
+    """What the numbers read on messages not confirmed show lost beyond what the count of
+    believed numbers said: a wrap among them, or a message counted twice, hides it there."""
+    said = sum(m.count for m in steps if isinstance(m, Lost))
+    if skipped <= said:
+        return []
+    more = skipped - said
+    return [Lost(more, f"{more} of seq {first}..{last} never arrived, by the numbers read")]
+
+
 def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:
     lost = f"{missed} message(s)" if missed is not None else "messages"
     return ShoeAlarm(
@@ -180,7 +240,7 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
-        self._untrusted = 0  # messages delivered since the count last moved
+        self._untrusted: list[int] = []  # numbers read of messages delivered untrusted since
         self._unread = 0  # bytes no frame could be read from, since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
@@ -206,11 +266,16 @@ class AngelDecoder:
         """The input ended on messages whose numbers were not trusted, so no message believed
         after them counts them: the last one's number, as read, is all there is to tell
         whether some before it never arrived."""
-        last, between = self._last, self._untrusted
-        if last is None or not between:
+        last, numbers = self._last, self._untrusted
+        if last is None or not numbers:
             return []
-        self._untrusted = 0
-        return [m for m in self._count.step(last.seq, between - 1) if isinstance(m, Lost)]
+        self._untrusted = []
+        anchor = self._count.last
+        earlier = numbers[:-1]
+        steps = self._count.step(last.seq, self._count.accounted(last.seq, earlier))
+        lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
+        chain = numbers if anchor is None else [anchor, *numbers]
+        return lost + _skipped(self._count.skipped(chain), lost, chain[0], last.seq)
 
     def outgoing(self) -> bytes:
         return b""
@@ -290,22 +355,27 @@ class AngelDecoder:
                 return []
         # a lone copy's number is not trusted: the next message believed counts it
         self._last = copy
-        self._untrusted += 1
+        self._untrusted.append(copy.seq)
         return [_unconfirmed(group.copies)]
 
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
-        between, self._untrusted = self._untrusted, 0
+        numbers, self._untrusted = self._untrusted, []
+        anchor = self._count.last
+        chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
+        between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
         steps = self._count.step(copy.seq, between)
+        if numbers:
+            steps += _skipped(self._count.skipped(chain), steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
         # beyond those of the messages known missing and of the damaged copies of the two
         # either side may be messages that the numbers cannot show (a whole turn of the
         # count, or a restart that lands where the count would have been)
-        room = (lost + between + 2) * COPIES * CARD_FRAME
+        room = (lost + len(numbers) + 2) * COPIES * CARD_FRAME
         if last is not None and unread > room and not any(
             isinstance(m, ShoeAlarm) for m in steps
         ):
