@@ -225,10 +225,11 @@ def align(
 
     def edge_unknown(upto: int) -> int:
         """How many messages missing in sent[start:upto] are numbered outside the numbers
-        of the messages taken as read so far, in a count whose range is learned."""
-        if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom or not read:
+        of the messages taken as read so far (all of them, before the first), in a count
+        whose range is learned."""
+        if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
             return 0  # native counts to 65535, bee does not count
-        low, high = min(read), max(read)
+        low, high = (min(read), max(read)) if read else (stream.top + 1, stream.bottom - 1)
         seqs = stream.seqs
         # a restart that lands where the count would have been, or looks like a wrap,
         # leaves the numbers in step: the last message before it and the first after

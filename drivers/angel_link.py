@@ -111,12 +111,23 @@ class SequenceCount:
         believed (or none). A step back is a wrap or a restart, which `step` judges; a step
         forward longer than the messages read could fill is a number misread."""
         longest = len(chain) + 4
-        skipped = 0
-        for before, after in itertools.pairwise(chain):
+
+        def step(before: int, after: int) -> int | None:
             ahead = self._ahead(before, after)
-            if ahead is not None and 1 < ahead <= longest:
-                skipped += ahead - 1
-        return skipped
+            return ahead if ahead is not None and 0 < ahead <= longest else None
+
+        # a number that neither follows the one before nor leads to the one after was
+        # misread: the run goes on around it
+        kept = chain[:1]
+        for at in range(1, len(chain) - 1):
+            if step(kept[-1], chain[at]) is not None or step(chain[at], chain[at + 1]):
+                kept.append(chain[at])
+        kept += chain[-1:] if len(chain) > 1 else []
+        return sum(
+            ahead - 1
+            for before, after in itertools.pairwise(kept)
+            if (ahead := step(before, after)) is not None
+        )
 
     def _ahead(self, before: int, after: int) -> int | None:
         """How far `after` comes after `before` in the count as known; None for a step back

@@ -271,3 +271,15 @@ def test_angel_a_whole_turn_of_unconfirmed_messages_does_not_hide_a_loss() -> No
         cards[30],
     ]
     assert len([m for m in got if isinstance(m, Misread)]) == 13
+
+
+def test_angel_a_misread_number_among_unconfirmed_ones_does_not_break_the_run() -> None:
+    """Lone copies 51 to 54, the next one's number misread as 5 (its other copy, under 55,
+    is the same message), 56 lost, 57 believed: the run of numbers goes on around the
+    misread one, so the loss is said (with the message under 5 counted as one more)."""
+    lone = [(51, "QH"), (52, "AD"), (53, "2C"), (54, "9S"), (5, "KH"), (55, "KH")]
+    data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in lone)
+    data += angel_copies(57, QH, check="none")
+    got = angel_decode(data, "none")
+    assert got[5:] == [Lost(2, "2 of seq 51..57 never arrived, by the numbers read"), QH]
+    assert got[:5] == [Misread(guess=Card.parse(c)) for _, c in lone[:5]]
