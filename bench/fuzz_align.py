@@ -195,6 +195,13 @@ def align(
     def missing(upto: int, where: str) -> None:
         nonlocal reported, alarmed, garbage, restart_alarm, pending, early
         count = upto - start
+        if where != "SILENT LOSS" and not alarmed:
+            # before the first message or after the last, nothing is seen: what was said
+            # here is about the losses before
+            late = min(pending, reported)
+            counts["lost, reported after misreads before a message taken as read"] += late
+            pending -= late
+            reported -= late
         covered = count if alarmed else min(count, reported)
         counts["reported missing"] += covered
         uncovered = count - covered

@@ -113,8 +113,7 @@ class SequenceCount:
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
-            ahead = self._ahead(before, after)
-            return ahead if ahead is not None and 0 < ahead <= longest else None
+            return self._ahead(before, after) if self.near(before, after, longest) else None
 
         # a number that neither follows the one before nor leads to the one after was
         # misread: the run goes on around it
@@ -128,6 +127,11 @@ class SequenceCount:
             for before, after in itertools.pairwise(kept)
             if (ahead := step(before, after)) is not None
         )
+
+    def near(self, before: int, after: int, longest: int) -> bool:
+        """`after` comes after `before`, no further than `longest` on."""
+        ahead = self._ahead(before, after)
+        return ahead is not None and 0 < ahead <= longest
 
     def _ahead(self, before: int, after: int) -> int | None:
         """How far `after` comes after `before` in the count as known; None for a step back
@@ -359,6 +363,7 @@ class AngelDecoder:
             copy.seq == last.seq
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
         ):
+            self._renumber(copy.seq)
             return []
         if next_copies:
             after = Counter(next_copies).most_common(1)[0][0]
@@ -368,6 +373,18 @@ class AngelDecoder:
         self._last = copy
         self._untrusted.append(copy.seq)
         return [_unconfirmed(group.copies)]
+
+    def _renumber(self, seq: int) -> None:
+        """Another copy of the message just delivered unconfirmed, under `seq`: of its two
+        numbers, the one that follows the number before it is kept."""
+        numbers = self._untrusted
+        if not numbers:
+            return
+        before = numbers[-2] if len(numbers) > 1 else self._count.last
+        if before is not None and self._count.near(before, seq, len(numbers) + 4) and not (
+            self._count.near(before, numbers[-1], len(numbers) + 4)
+        ):
+            numbers[-1] = seq
 
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:

@@ -274,12 +274,23 @@ def test_angel_a_whole_turn_of_unconfirmed_messages_does_not_hide_a_loss() -> No
 
 
 def test_angel_a_misread_number_among_unconfirmed_ones_does_not_break_the_run() -> None:
-    """Lone copies 51 to 54, the next one's number misread as 5 (its other copy, under 55,
-    is the same message), 56 lost, 57 believed: the run of numbers goes on around the
-    misread one, so the loss is said (with the message under 5 counted as one more)."""
+    """Lone copies 51 to 54, the next one's number misread as 5, 56 lost, 57 believed: the
+    run of numbers goes on around the misread one, so the loss is said (the message under
+    5 counted as one more: a false alarm, not a silent loss)."""
+    lone = [(51, "QH"), (52, "AD"), (53, "2C"), (54, "9S"), (5, "KH")]
+    data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in lone)
+    data += angel_copies(57, QH, check="none")
+    got = angel_decode(data, "none")
+    assert got[:5] == [Misread(guess=Card.parse(c)) for _, c in lone]
+    assert got[5:] == [Lost(2, "2 of seq 51..57 never arrived, by the numbers read"), QH]
+
+
+def test_angel_of_two_numbers_read_for_one_message_the_one_in_the_run_is_kept() -> None:
+    """The same message read under 5 and, in a second lone copy, under 55: 55 follows 54,
+    so it is its number, and the one loss, 56, is said exactly."""
     lone = [(51, "QH"), (52, "AD"), (53, "2C"), (54, "9S"), (5, "KH"), (55, "KH")]
     data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in lone)
     data += angel_copies(57, QH, check="none")
     got = angel_decode(data, "none")
-    assert got[5:] == [Lost(2, "2 of seq 51..57 never arrived, by the numbers read"), QH]
     assert got[:5] == [Misread(guess=Card.parse(c)) for _, c in lone[:5]]
+    assert got[5:] == [Lost(1, "1 of seq 51..57 never arrived, by the numbers read"), QH]
