@@ -307,7 +307,8 @@ class NativeReceiver:
         return run
 
     def _give_up_numbers(self, first: int, count: int) -> None:
-        for offset in range(count):
+        # only the last `HISTORY` are remembered: a gap of most of the count costs no more
+        for offset in range(max(0, count - HISTORY), count):
             self._given_up[(first + offset) % SEQ_MODULUS] = None
         while len(self._given_up) > HISTORY:
             del self._given_up[next(iter(self._given_up))]
