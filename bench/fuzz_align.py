@@ -4,6 +4,7 @@ card that matches nothing sent, invented."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -16,6 +17,9 @@ from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread,
 from drivers.native_frames import SEQ_MODULUS
 
 LINK_ALARMS = ("the shoe restarted", "the shoe's ", "seq ")
+_ONE = re.compile(r"^seq \d+ \(|a card may be missing")
+_ROOM = re.compile(r"room for (\d+) more message")
+EDGE = "silent: lost where the numbers stay in step (undetectable)"
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -100,7 +104,25 @@ def _weights(sent: list[Message], got: list[Message]) -> _Ints:
 
 def pairs(sent: list[Message], got: list[Message]) -> dict[int, int]:
     """The best order-keeping alignment of delivered messages to sent ones, as
-    {index in `got`: index in `sent`}."""
+    {index in `got`: index in `sent`}. Equal messages at the start and at the end pair off
+    first (an equal pair has the highest weight, so some best alignment holds them); what
+    is left between is aligned in full."""
+    head = 0
+    most = min(len(sent), len(got))
+    while head < most and sent[head] == got[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and sent[-1 - tail] == got[-1 - tail]:
+        tail += 1
+    found = {index: index for index in range(head)}
+    shift = len(sent) - len(got)
+    found.update((j, j + shift) for j in range(len(got) - tail, len(got)))
+    middle = _pairs(sent[head : len(sent) - tail], got[head : len(got) - tail])
+    found.update((j + head, i + head) for j, i in middle.items())
+    return found
+
+
+def _pairs(sent: list[Message], got: list[Message]) -> dict[int, int]:
     if not sent or not got:
         return {}
     weights = _weights(sent, got)
@@ -135,14 +157,25 @@ def align(
     tail: bool,
     bee_alarms: bool,
 ) -> None:
-    """Accounts for every message sent and every message delivered. Messages missing before
-    the first one delivered when `capture` (it may begin anywhere) and, when `tail`, after the last
-    one (nothing came after them to tell) cannot be noticed by any receiver: they are
-    counted apart. With `bee_alarms`, unreadable bytes raise an alarm on a live line. A
-    loss reported late (angel learns its range as it goes) is set against a silent one; so is
-    one reported after misreads but before the next message taken as read (angel without a
-    check delivers a message whose copies disagree as a misread, and counts its number only
-    at the next message it believes)."""
+    """Accounts for every message sent and every message delivered.
+
+    A sent message that nothing delivered counts as reported only by what the link said in
+    its place — between the messages delivered either side of it: a `lost` count, an alarm
+    about one message (`seq N (…)`, "a card may be missing"), an alarm with room for so many
+    (`room for N more message(s)`), or an alarm that the count restarted or cannot be
+    trusted (which covers its whole gap). Angel without a check delivers a message whose
+    copies disagree as a misread and counts its number only at the next message it
+    believes: a loss reported there, after misreads but before any card or alarm taken as
+    read, counts as reported; so does one said just before the message delivered ahead of
+    it (copies of neighbours arrive interleaved). Anything else is a silent loss.
+
+    Counted apart, as no receiver can notice them: what is missing before the first message
+    delivered when `capture` (it may begin anywhere) and, when `tail`, after the last one;
+    and, for a count whose range is learned (angel), a message lost whole where the numbers
+    stay in step: at an end of the count not shown yet by the messages taken as read (it
+    looks like a wrap), or just before or after a restart (which lands where the count would
+    have been, or looks like a wrap). With
+    `bee_alarms`, unreadable bytes raise an alarm on a live line."""
     sent = stream.messages
     matchable: list[Message] = [
         m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
@@ -152,18 +185,30 @@ def align(
     counts: Counter[str] = Counter()
     start = 0
     reported = 0
-    alarmed = False  # a link alarm: a restart, whose losses it cannot count
+    alarmed = False  # an alarm that the count restarted or cannot be trusted
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
-    delivered: set[int] = set()  # the numbers of the messages delivered
+    read: set[int] = set()  # the numbers of the messages taken as read
     pending = 0  # lost unreported since the last message taken as read
+    early = 0  # reported in the gap before, beyond what was missing there
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, garbage, restart_alarm, pending
+        nonlocal reported, alarmed, garbage, restart_alarm, pending, early
         count = upto - start
+        if where != "SILENT LOSS" and not alarmed:
+            # before the first message or after the last, nothing is seen: what was said
+            # here is about the losses before
+            late = min(pending, reported)
+            counts["lost, reported after misreads before a message taken as read"] += late
+            pending -= late
+            reported -= late
         covered = count if alarmed else min(count, reported)
         counts["reported missing"] += covered
         uncovered = count - covered
+        ahead = min(uncovered, early)  # said one message too soon: copies arrive interleaved
+        counts["lost, reported one message ahead"] += ahead
+        uncovered -= ahead
+        counts["lost over-reported"] += early - ahead
         spare = len(sent) if alarmed else max(0, reported - count)
         late = min(pending, spare)
         counts["lost, reported after misreads before a message taken as read"] += late
@@ -173,42 +218,50 @@ def align(
             counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
             uncovered = 0
         elif uncovered and where == "SILENT LOSS":
-            # angel learns its range: an end of the count, lost before the range showed it
             edges = min(uncovered, edge_unknown(upto))
-            counts["lost at an end of a count not yet known (angel)"] += edges
+            counts[EDGE] += edges
             uncovered -= edges
         if where == "SILENT LOSS":
             pending += uncovered
         else:
             counts[where] += uncovered
-        counts["lost over-reported"] += max(0, reported - count)
+        early = max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
         reported, alarmed, garbage, restart_alarm = 0, False, False, False
 
     def edge_unknown(upto: int) -> int:
-        """How many messages missing in sent[start:upto] are at an end of a count whose range
-        was not known yet: numbered outside the numbers delivered so far, or the last before
-        a restart (which looks like a wrap) and the first after it."""
+        """How many messages missing in sent[start:upto] are numbered outside the numbers
+        of the messages taken as read so far (all of them, before the first), in a count
+        whose range is learned."""
         if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
             return 0  # native counts to 65535, bee does not count
-        if not delivered:
-            return 0
-        low, high = min(delivered), max(delivered)
-        found = sum(not low <= seq <= high for seq in stream.seqs[start:upto])
-        # a count restarting just after the lost ones looks like a wrap at its last number
-        for r in stream.restarts:
-            if start <= r <= upto:
-                found += r - start + (r < upto)  # and the first of the new count
-        return found
+        low, high = (min(read), max(read)) if read else (stream.top + 1, stream.bottom - 1)
+        seqs = stream.seqs
+        # a restart that lands where the count would have been, or looks like a wrap,
+        # leaves the numbers in step: the last message before it and the first after
+        at_restart = {i for r in stream.restarts for i in (r - 1, r)}
+        # beyond the numbers shown so far, a loss is unseen only if the count wraps (or
+        # restarts) between the messages either side of it: a step forward shows it
+        last = min(upto, len(seqs) - 1)
+        wraps = any(seqs[k] < seqs[k - 1] for k in range(max(start, 1), last + 1))
+        return sum(
+            index in at_restart or (wraps and not low <= seq <= high)
+            for index, seq in enumerate(seqs[start:upto], start)
+            if index not in used
+        )
 
     index = 0
     for message in got:
         if isinstance(message, Lost):
             reported += message.count
         elif isinstance(message, ShoeAlarm) and link_alarm(message):
-            alarmed = True
-            restart_alarm = restart_alarm or "restarted" in message.text
+            covers = _covers(message.text)
+            if covers is None:
+                alarmed = True
+                restart_alarm = restart_alarm or "restarted" in message.text
+            else:
+                reported += covers
         elif isinstance(message, Garbage):
             garbage = True
         elif isinstance(message, Status):
@@ -218,11 +271,7 @@ def align(
             index += 1
             if j is None:
                 name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
-                if message in sent and sent.index(message) not in used and (alarmed or reported):
-                    # sent once, never delivered in its place, and the loss of its place was
-                    # reported: a stale frame put back late (native numbers it far ahead)
-                    name = "delivered out of place, after a loss alarm"
-                elif isinstance(message, CutRead) and got.count(CutRead()) > 1:
+                if isinstance(message, CutRead) and got.count(CutRead()) > 1:
                     # the engine raises second_cut_card on a second cut card in a shoe
                     name = "cut card doubled (the engine alarms a second cut card)"
                 counts["alarm from noise" if isinstance(message, ShoeAlarm) else name] += 1
@@ -232,18 +281,29 @@ def align(
             how = _delivered(sent[j], message)
             counts[how] += 1
             if how != "delivered garbled, or as a misread":
-                counts["SILENT LOSS"] += pending  # taken as read: the loss went unreported
-                pending = 0
-            delivered.add(stream.seqs[j])
+                read.add(stream.seqs[j])
+                # a card or an alarm read as sent was believed: a loss before it went
+                # unreported (angel takes a lone cut card or failed read as read, its number
+                # not trusted)
+                if not isinstance(message, CutRead | Misread):
+                    counts["SILENT LOSS"] += pending
+                    pending = 0
             start = j + 1
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
     counts["SILENT LOSS"] += pending
-    late = min(counts["SILENT LOSS"], counts["lost over-reported"])
-    counts["SILENT LOSS"] -= late
-    counts["lost over-reported"] -= late
-    counts["loss reported late"] += late
+    counts["lost over-reported"] += early
     for name, count in counts.items():
         tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
+
+
+def _covers(text: str) -> int | None:
+    """How many messages a link alarm accounts for; None for all those missing around it
+    (a count that restarted or that a heartbeat puts elsewhere)."""
+    if _ONE.search(text) is not None:
+        return 1
+    if (room := _ROOM.search(text)) is not None:
+        return int(room.group(1))
+    return None
 
 
 def _delivered(sent: Message, got: Message) -> str:

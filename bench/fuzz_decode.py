@@ -15,6 +15,8 @@ from drivers.messages import Garbage, Message
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_receiver import NativeReceiver
 
+QUIET = 3  # heartbeats with nothing new, the count settled, that end a live native input
+
 
 def new_decoder(case: str, live: bool, stream: Stream | None = None) -> Decoder:
     match case:
@@ -33,6 +35,8 @@ def decode_capture(case: str, data: bytes, cuts: list[int]) -> tuple[list[Messag
     """The messages of a capture, and whether a split of its reads gave the same."""
     whole = new_decoder(case, live=False)
     want = whole.feed(data, 0.0) + whole.finish()
+    if not cuts:
+        return want, True
     split = new_decoder(case, live=False)
     edges = [0, *sorted(c % (len(data) + 1) for c in cuts), len(data)]
     got = [m for a, b in itertools.pairwise(edges) for m in split.feed(data[a:b], 0.0)]
@@ -77,17 +81,22 @@ def decode_live(
         if rng.random() < 0.05:
             now += 0.5
             out += decoder.idle(now)
-        out += decoder.feed(answer(), now)
+        if reply := answer():  # nothing to feed: the decoder already acted at `now`
+            out += decoder.feed(reply, now)
     if case == "native":
         end = (stream.seqs[-1] + 1) % SEQ_MODULUS
         beat = NativeFrame(end, FrameType.HEARTBEAT).encode()
         quiet = 0
-        for _ in range(300):  # the shoe idles, a heartbeat a second, until the link settles
-            if quiet >= 60:
+        # the shoe idles, a heartbeat a second, until the receiver has everything up to the
+        # shoe's count delivered or reported lost
+        for _ in range(300):
+            settled = not isinstance(decoder, NativeReceiver) or decoder.position() == end
+            if quiet >= QUIET and settled:
                 break
             now += 1.0
             more = decoder.feed(damage([beat], faults, rng, []), now)
-            more += decoder.feed(answer(), now)
+            if reply := answer():
+                more += decoder.feed(reply, now)
             quiet = 0 if any(not isinstance(m, Garbage) for m in more) else quiet + 1
             out += more
     now += 1.0

@@ -131,11 +131,11 @@ def native_frames(stream: Stream, rng: random.Random) -> list[bytes]:
 
 
 def angel_frames(stream: Stream) -> list[bytes]:
-    return [
+    frames = [
         angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
         for message, seq in zip(stream.messages, stream.seqs, strict=True)
-        for _ in range(angel.COPIES)
     ]
+    return [frame for frame in frames for _ in range(angel.COPIES)]
 
 
 def bee_frames(stream: Stream) -> list[bytes]:

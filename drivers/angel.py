@@ -118,6 +118,10 @@ class AngelFramer(ResyncingFramer[tuple[int, bytes]]):
                         self._skip(1)
                         continue
                     return None
+                if buffer.find(ENQ, 3, found) >= 0:
+                    # a frame starts inside the text: this one lost its ETX, or is noise
+                    self._skip(1)
+                    continue
                 etx = found
             end = etx + 3
             if len(buffer) < end:

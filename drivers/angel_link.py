@@ -1,15 +1,11 @@
 """Angel's link layer (PROTOCOL.md §6): the copies of a message grouped and judged by their
-agreement, and the shoe's count of messages, whose range is learned from the stream unless
-it is set, on top of `AngelFramer`.
+agreement, on top of `AngelFramer`, and counted by `drivers.angel_count`.
 
 A shoe sends each message `COPIES` times, back to back, under one sequence number, and
 the next message under the next number. So copies are the frames that follow each other
 under one number (a copy whose number was misread sits among them, and is outvoted); a
 message whose copies never reach the votes is still delivered, a card as a `Misread` with
-its reading as the guess. The count's range is not published: the numbers seen so far
-give it, a step from the highest seen to the lowest (or below) is a wrap, a step forward
-past missing numbers is a loss, and a step back from below the highest is reported as a
-restart (or a loss at the wrap: the numbers alone cannot tell which).
+its reading as the guess.
 """
 
 from __future__ import annotations
@@ -19,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.angel_count import SequenceCount, beyond_count
 from drivers.checks import check_named
 from drivers.messages import (
     CardRead,
@@ -51,99 +48,10 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
+    votes: dict[Copy, int] = field(default_factory=dict)  # by copy, in the order first read
 
-
-class SequenceCount:
-    """The shoe's message count. `seq_range` (lowest, highest) when the shoe model's range is
-    known; otherwise it is learned from the numbers seen."""
-
-    def __init__(self, seq_range: tuple[int, int] | None = None) -> None:
-        self._range = seq_range
-        self._last: int | None = None
-        self._low = self._high = 0
-        self._wrapped = False
-        self._landings = 0  # wraps that landed on the lowest number seen
-
-    def _successor(self, seq: int) -> int:
-        if self._range is not None:
-            low, high = self._range
-            return low if seq == high else seq + 1
-        return self._low if self._wrapped and seq == self._high else seq + 1
-
-    def follows(self, previous: int, seq: int) -> bool:
-        """`seq` may be the number after `previous`, as far as the range known tells."""
-        if seq == self._successor(previous):
-            return True
-        return self._range is None and previous == self._high and seq <= self._low
-
-    def step(self, seq: int, between: int = 0) -> list[Message]:
-        """What the step from the last number to `seq` says was lost or happened;
-        `between` messages were delivered since the last number, their own not trusted,
-        and took the numbers just before `seq`."""
-        last, self._last = self._last, seq
-        if last is None:
-            self._low = self._high = seq
-            return []
-        if self._range is not None:
-            return self._step_in_range(last, seq, between, *self._range)
-        return self._step_learned(last, seq, between)
-
-    def _step_in_range(
-        self, last: int, seq: int, between: int, low: int, high: int
-    ) -> list[Message]:
-        ahead = (seq - last) % (high - low + 1)
-        if not ahead:  # another message under the same number
-            return [_restart(last, seq, None)]
-        if ahead <= 1 + between:
-            return []
-        if seq == low:
-            return [_restart(last, seq, ahead - 1 - between)]
-        return _lost(last, seq, ahead - 1 - between, between)
-
-    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
-        if seq == last:  # another message under the same number
-            return [_restart(last, seq, None)]
-        if seq > last:
-            self._high = max(self._high, seq)
-            return _lost(last, seq, seq - last - 1 - between, between)
-        landing = seq - between  # where the count wrapped to, if it did
-        if last == self._high and landing <= self._low:
-            out: list[Message] = []
-            if landing < self._low:
-                # the earlier wraps landed above the lowest number: they lost messages
-                if self._landings:
-                    count = (self._low - landing) * self._landings
-                    span = f"seq {landing}..{self._low - 1}"
-                    out.append(Lost(count, f"{span} never arrived at an earlier wrap"))
-                self._low, self._landings = landing, 0
-            self._landings += 1
-            self._wrapped = True
-            return out
-        if last == self._high and self._wrapped:
-            return _lost(self._low - 1, seq, seq - self._low - between, between)
-        self._low = min(self._low, seq)
-        missed = self._high - last + seq - self._low - between if self._wrapped else None
-        # more messages between than the wrap has room for: their numbers were misread
-        return [_restart(last, seq, missed if missed is None or missed >= 0 else None)]
-
-
-def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
-    """`count` of the numbers strictly between `before` and `after` never arrived, the
-    others (`between`) were delivered with their numbers unread."""
-    if count <= 0:
-        return []
-    span = f"seq {before + 1}" if count + between == 1 else f"seq {before + 1}..{after - 1}"
-    if between:
-        return [Lost(count, f"{count} of {span} never arrived ({between} read, unnumbered)")]
-    return [Lost(count, f"{span} never arrived")]
-
-
-def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:
-    lost = f"{missed} message(s)" if missed is not None else "messages"
-    return ShoeAlarm(
-        f"the shoe's count went back from {last} to {seq}: it restarted, or {lost} "
-        "were lost at its wrap"
-    )
+    def likeliest(self) -> Copy:
+        return max(self.votes, key=self.votes.__getitem__)
 
 
 class AngelDecoder:
@@ -176,7 +84,7 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
-        self._untrusted = 0  # messages delivered since the count last moved
+        self._untrusted: list[int] = []  # numbers read of messages delivered untrusted since
         self._unread = 0  # bytes no frame could be read from, since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
@@ -202,11 +110,16 @@ class AngelDecoder:
         """The input ended on messages whose numbers were not trusted, so no message believed
         after them counts them: the last one's number, as read, is all there is to tell
         whether some before it never arrived."""
-        last, between = self._last, self._untrusted
-        if last is None or not between:
+        last, numbers = self._last, self._untrusted
+        if last is None or not numbers:
             return []
-        self._untrusted = 0
-        return [m for m in self._count.step(last.seq, between - 1) if isinstance(m, Lost)]
+        self._untrusted = []
+        anchor = self._count.last
+        earlier = numbers[:-1]
+        steps = self._count.step(last.seq, self._count.accounted(last.seq, earlier))
+        lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
+        chain = numbers if anchor is None else [anchor, *numbers]
+        return lost + beyond_count(self._count.skipped(chain), lost, chain[0], last.seq)
 
     def outgoing(self) -> bytes:
         return b""
@@ -228,12 +141,12 @@ class AngelDecoder:
         self._copy_at = now
         group = self._group
         if group is None:
-            self._group = _Group(copy.seq, [copy])
-            return out + self._judge()
+            self._group = _Group(copy.seq)
+            return out + self._judge([copy])
         if copy.seq == group.seq:
-            group.copies += [*self._odd, copy]  # the odd ones were copies misnumbered
+            added = [*self._odd, copy]  # the odd ones were copies misnumbered
             self._odd = []
-            return out + self._judge()
+            return out + self._judge(added)
         self._odd.append(copy)
         agreeing = [c for c in self._odd if c.seq == copy.seq]
         complete = bool(group.believed) and len(group.copies) >= COPIES
@@ -254,11 +167,14 @@ class AngelDecoder:
                 out += self._copy(copy, self._copy_at)
         return out
 
-    def _judge(self) -> list[Message]:
+    def _judge(self, added: list[Copy]) -> list[Message]:
         group = self._group
         assert group is not None
+        group.copies += added
+        for copy in added:
+            group.votes[copy] = group.votes.get(copy, 0) + 1
         out: list[Message] = []
-        for copy, votes in Counter(group.copies).items():
+        for copy, votes in group.votes.items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
                 out += self._deliver(copy, data_message(copy.data))
@@ -270,12 +186,13 @@ class AngelDecoder:
         group, self._group = self._group, None
         if group is None or group.believed:
             return []
-        copy = Counter(group.copies).most_common(1)[0][0]
+        copy = group.likeliest()
         last = self._last
         if last is not None and (
             copy.seq == last.seq
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
         ):
+            self._renumber(copy.seq)
             return []
         if next_copies:
             after = Counter(next_copies).most_common(1)[0][0]
@@ -283,22 +200,39 @@ class AngelDecoder:
                 return []
         # a lone copy's number is not trusted: the next message believed counts it
         self._last = copy
-        self._untrusted += 1
+        self._untrusted.append(copy.seq)
         return [_unconfirmed(group.copies)]
+
+    def _renumber(self, seq: int) -> None:
+        """Another copy of the message just delivered unconfirmed, under `seq`: of its two
+        numbers, the one that follows the number before it is kept."""
+        numbers = self._untrusted
+        if not numbers:
+            return
+        before = numbers[-2] if len(numbers) > 1 else self._count.last
+        if before is not None and self._count.near(before, seq, len(numbers) + 4) and not (
+            self._count.near(before, numbers[-1], len(numbers) + 4)
+        ):
+            numbers[-1] = seq
 
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
-        between, self._untrusted = self._untrusted, 0
+        numbers, self._untrusted = self._untrusted, []
+        anchor = self._count.last
+        chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
+        between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
         steps = self._count.step(copy.seq, between)
+        if numbers:
+            steps += beyond_count(self._count.skipped(chain), steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
         # beyond those of the messages known missing and of the damaged copies of the two
         # either side may be messages that the numbers cannot show (a whole turn of the
         # count, or a restart that lands where the count would have been)
-        room = (lost + between + 2) * COPIES * CARD_FRAME
+        room = (lost + len(numbers) + 2) * COPIES * CARD_FRAME
         if last is not None and unread > room and not any(
             isinstance(m, ShoeAlarm) for m in steps
         ):

@@ -31,17 +31,21 @@ class _Restart:
     next: int
     signals: int = 0
     frames: list[NativeFrame] = field(default_factory=list)
+    alarmed: bool = False
 
 
 class NativeReceiver:
     """Delivers each message once and in sequence order, asking the shoe to resend what is
     missing; what stays missing after `retries` requests is reported as `Lost`.
 
-    A frame is a duplicate when the same frame (number and contents) was delivered or
-    reported lately, even before a restart; a frame behind the expected number that is not
-    one it may be a restarted shoe; a restart is believed
-    only when the next frame agrees (a heartbeat then that frame, or two frames in a row);
-    a frame behind that nothing confirms is reported, never delivered.
+    A frame is a duplicate when the same frame (number and contents) was delivered, held
+    or reported lately, even before a restart; a frame whose number was given up as lost
+    is named in an alarm, not delivered late; any other frame behind the expected number,
+    or with new contents under a number held, may be a restarted shoe; a restart is
+    believed only when the next frame agrees (a heartbeat then that frame, or two frames
+    in a row); a frame behind that nothing confirms is reported, never delivered. A
+    heartbeat naming a frame already had is checked by asking for that frame, and said
+    when nothing settles it.
 
     `first_expected` is the first sequence number wanted (a shoe numbers from 0 when it
     starts; a table resuming a journal wants the first number it has not kept). With
@@ -69,6 +73,9 @@ class NativeReceiver:
         self._held: dict[int, NativeFrame] = {}
         self._delivered = 0
         self._seen: dict[NativeFrame, None] = {}  # delivered or reported, across restarts
+        self._given_up: dict[int, None] = {}  # numbers reported lost lately, across restarts
+        # alarms about frames after a gap, each with how many frames precede its place
+        self._waiting: list[tuple[int, Message]] = []
         self._restart: _Restart | None = None
         self._beats: dict[int, int] = {}  # heartbeats away from the count, by number
         self._asks = 0
@@ -130,22 +137,44 @@ class NativeReceiver:
             self._synced = True
             self._expected = self._known_end = frame.seq
         heartbeat = frame.type is FrameType.HEARTBEAT
-        duplicate = not heartbeat and frame in self._seen
+        held = self._held.get(frame.seq)
+        known = not heartbeat and (frame in self._seen or held == frame)
+        near = self._ahead(frame.seq) < NEAR
+        # a frame whose number was given up: a late resend, no sign of a restart (after a
+        # restart, the old count's numbers may lie ahead of the new one)
+        late = (
+            not heartbeat
+            and not known
+            and frame.seq in self._given_up
+            and frame.seq != self._expected
+        )
         restart = self._restart
-        if restart is not None and frame.seq == restart.next and not duplicate:
-            return self._agrees(restart, frame)
-        if self._ahead(frame.seq) < NEAR:
+        if restart is not None and frame.seq == restart.next:
+            if not known and not late:
+                return self._agrees(restart, frame)
+            if not restart.frames:
+                # the frame a heartbeat behind announced is one already had: it was stale
+                self._restart = None
+        if known:
+            if near and frame.seq == self._expected:
+                return self._reject() + self._data(frame)  # the same frame under a new count
+            return []  # a repeat, or a resend no longer needed: nothing new, no restart
+        if late:
+            return self._late(frame)
+        if near and held is None:
             out = self._reject()
             if heartbeat:
                 self._learn_end(frame.seq)
                 return out
-            if duplicate and frame.seq != self._expected:
-                return out  # a stale copy of a frame from before a restart
             return out + self._data(frame)
-        if duplicate:
-            return []  # a repeat, or a resend no longer needed: nothing new, no restart
+        # behind the count, far ahead, or new contents under a number held: perhaps a
+        # restarted shoe, believed only when what follows agrees
         out = self._reject()
         self._restart = _Restart(frame.seq, frame.seq)
+        if heartbeat and self._can_ask:
+            # the frame it announces tells a stale heartbeat (a frame already had) from a
+            # restart (new contents)
+            self._out += NativeFrame(frame.seq, FrameType.RESEND, b"\x01").encode()
         return out + self._agrees(self._restart, frame)
 
     def _agrees(self, restart: _Restart, frame: NativeFrame) -> list[Message]:
@@ -157,38 +186,68 @@ class NativeReceiver:
             restart.next = (frame.seq + 1) % SEQ_MODULUS
         if restart.frames and restart.signals >= 2:
             return self._believe_restart()
-        return self._heartbeat_behind(frame) if frame.type is FrameType.HEARTBEAT else []
+        return self._heartbeat_behind(restart) if frame.type is FrameType.HEARTBEAT else []
 
-    def _heartbeat_behind(self, frame: NativeFrame) -> list[Message]:
+    def _heartbeat_behind(self, restart: _Restart) -> list[Message]:
         """Heartbeats alone may all be stale copies, so they change nothing; but
         `HEARTBEATS` of them naming the same number away from the count are worth an alarm."""
-        self._beats[frame.seq] = count = self._beats.get(frame.seq, 0) + 1
+        self._beats[restart.first] = count = self._beats.get(restart.first, 0) + 1
         if count != HEARTBEATS:
             return []
-        last = (self._expected - 1) % SEQ_MODULUS
-        return [
+        restart.alarmed = True
+        last = (self._known_end - 1) % SEQ_MODULUS
+        return self._say(
             ShoeAlarm(
-                f"the shoe's heartbeats put its count at seq {frame.seq}, after {last}: "
+                f"the shoe's heartbeats put its count at seq {restart.first}, after {last}: "
                 "frames may be lost"
             )
-        ]
+        )
 
     def _reject(self) -> list[Message]:
         """What followed did not agree: the frames behind the count are reported, not
-        delivered (a heartbeat alone was stale and says nothing)."""
+        delivered. A heartbeat alone is a stale copy, or a restarted shoe whose first frames
+        were lost: unless the frame it announced showed it stale, that is said."""
         restart, self._restart = self._restart, None
         if restart is None:
             return []
+        last = (self._known_end - 1) % SEQ_MODULUS
+        if not restart.frames:
+            if restart.alarmed:
+                return []
+            return self._say(
+                ShoeAlarm(
+                    f"the shoe's heartbeat named seq {restart.first}, after {last}, and nothing "
+                    "confirmed it: a stale copy, or the shoe restarted and frames were lost"
+                )
+            )
         for frame in restart.frames:
             self._remember(frame)
-        return [
-            ShoeAlarm(
-                f"seq {f.seq} ({_brief(f)}) came behind the count, after "
-                f"{(self._expected - 1) % SEQ_MODULUS}, and nothing confirmed a restart: "
-                "not delivered"
+        return self._say(
+            *(
+                ShoeAlarm(
+                    f"seq {f.seq} ({_brief(f)}) came behind the count, after {last}, and "
+                    "nothing confirmed a restart: not delivered"
+                )
+                for f in restart.frames
             )
-            for f in restart.frames
-        ]
+        )
+
+    def _say(self, *alarms: Message) -> list[Message]:
+        """Alarms about what came after the frames had so far: while a gap holds those
+        back, the alarms wait for them, so that each is said in its place."""
+        if not self._missing():
+            return list(alarms)
+        place = self._ahead(self._known_end)
+        self._waiting += [(place, alarm) for alarm in alarms]
+        return []
+
+    def _moved(self, count: int) -> list[Message]:
+        """The count moved on by `count`: the alarms whose place it reached."""
+        if not self._waiting:
+            return []
+        waiting = [(place - count, alarm) for place, alarm in self._waiting]
+        self._waiting = [item for item in waiting if item[0] > 0]
+        return [alarm for place, alarm in waiting if place <= 0]
 
     def _believe_restart(self) -> list[Message]:
         """The shoe counts again from `first`: what was still missing is reported, and the
@@ -196,12 +255,24 @@ class NativeReceiver:
         restart = self._restart
         assert restart is not None
         self._restart = None
+        # a shoe counts from 0 when it starts: what it numbered before these is wanted
+        start = 0 if restart.first < NEAR else restart.first
+        ours = self._new_count_run(restart.first) if start == 0 else {}
+        if ours:
+            for seq in ours:
+                del self._held[seq]
+            self._known_end = min(ours)  # the old count's frames end where the run begins
         out: list[Message] = []
         while self._missing():
             out += self._give_up()
+        # the old count's next number too: a copy of it coming late is no restart back
+        self._give_up_numbers(self._expected, 1)
+        out += [alarm for _, alarm in self._waiting]
+        self._waiting = []
         last = (self._expected - 1) % SEQ_MODULUS
         if self._delivered:
-            out.append(ShoeAlarm(f"the shoe restarted its count: seq {restart.first} after {last}"))
+            first = min(ours, default=restart.first)
+            out.append(ShoeAlarm(f"the shoe restarted its count: seq {first} after {last}"))
         else:
             out.append(
                 ShoeAlarm(
@@ -209,17 +280,48 @@ class NativeReceiver:
                     "what it sent before was not received"
                 )
             )
-        # a shoe counts from 0 when it starts: what it numbered before these is asked for
-        self._expected = 0 if restart.first < NEAR else restart.first
+        self._expected = start
         self._known_end = restart.first
-        self._held.clear()
+        self._held = ours
         self._beats.clear()
         self._asks = 0
         for frame in restart.frames:
             out += self._data(frame)
+        out += self._drain()
         if self._missing() and not self._can_ask and len(self._held) >= MAX_HELD:
             out += self._give_up()
         return out
+
+    def _new_count_run(self, first: int) -> dict[int, NativeFrame]:
+        """The frames held just below `first`, when nothing joins their run to the old
+        count: numbers a restarted count used before `first`, taken until then for frames
+        after a gap in the old count."""
+        run: dict[int, NativeFrame] = {}
+        seq = first - 1
+        while seq >= 0 and (frame := self._held.get(seq)) is not None:
+            run[seq] = frame
+            seq -= 1
+        below = seq % SEQ_MODULUS
+        if below in self._held or below == (self._expected - 1) % SEQ_MODULUS:
+            return {}
+        return run
+
+    def _give_up_numbers(self, first: int, count: int) -> None:
+        # only the last `HISTORY` are remembered: a gap of most of the count costs no more
+        for offset in range(max(0, count - HISTORY), count):
+            self._given_up[(first + offset) % SEQ_MODULUS] = None
+        while len(self._given_up) > HISTORY:
+            del self._given_up[next(iter(self._given_up))]
+
+    def _late(self, frame: NativeFrame) -> list[Message]:
+        """A frame whose number was given up (reported lost, or left behind by a restart):
+        its place has passed, so it is named in an alarm, not delivered out of order."""
+        del self._given_up[frame.seq]
+        self._remember(frame)
+        return [
+            ShoeAlarm(f"seq {frame.seq} ({_brief(frame)}) came after its place had passed: "
+                      "not delivered")
+        ]
 
     def _learn_end(self, end: int) -> None:
         if 0 < self._ahead(end) <= NEAR and self._ahead(end) > self._ahead(self._known_end):
@@ -237,7 +339,9 @@ class NativeReceiver:
             self._delivered += 1
             self._beats.clear()  # the count moved: heartbeats away from it are news again
             self._remember(frame)
+            self._given_up.pop(self._expected, None)  # the number has its frame, in this count
             self._expected = (self._expected + 1) % SEQ_MODULUS
+            out += self._moved(1)
         return out
 
     def _remember(self, frame: NativeFrame) -> None:
@@ -269,9 +373,10 @@ class NativeReceiver:
         count = self._ahead(target)
         last = (target - 1) % SEQ_MODULUS
         span = f"seq {self._expected}" if count == 1 else f"seq {self._expected}..{last}"
+        self._give_up_numbers(self._expected, count)
         self._expected = target
         self._asks = 0
-        return [Lost(count, f"{span} never arrived"), *self._drain()]
+        return [Lost(count, f"{span} never arrived"), *self._moved(count), *self._drain()]
 
 
 

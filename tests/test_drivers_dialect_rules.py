@@ -229,3 +229,68 @@ def test_bee_long_or_broken_fields_are_garbage_and_decoding_goes_on() -> None:
     assert got[-1] == CutRead()
     assert all(isinstance(m, Garbage | CardRead) for m in got[:-1])
     assert sum(m.count for m in got if isinstance(m, Garbage)) > 100
+
+
+# Regressions found by `make fuzz` (bench/fuzz_links.py), angel without a check.
+
+
+def test_angel_a_frame_that_lost_its_etx_does_not_swallow_the_next_copy() -> None:
+    """An alarm copy whose ETX was lost ran on to the next copy's ETX, so the message read
+    only as a garbled alarm: a frame cannot hold an ENQ, so the framer starts again there."""
+    broken = b"\x05\x08EE3\x11\x22"
+    alarm = angel_copies(8, ShoeAlarm("E3"), copies=2, check="none")
+    data = angel_copies(7, FOUR, check="none") + broken + alarm + angel_copies(9, QH, check="none")
+    assert angel_decode(data, "none") == [FOUR, Garbage(len(broken)), ShoeAlarm("E3"), QH]
+
+
+def test_angel_the_numbers_of_unconfirmed_messages_show_what_never_arrived() -> None:
+    """Every copy alone, none confirmed: no number is believed, yet the numbers read show
+    one missing (the loss used to go unsaid)."""
+    read = [(124, "6H"), (126, "JC"), (127, "4H")]
+    data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in read)
+    assert angel_decode(data, "none") == [
+        *(Misread(guess=Card.parse(c)) for _, c in read),
+        Lost(1, "1 of seq 124..127 never arrived, by the numbers read"),
+    ]
+
+
+def test_angel_a_whole_turn_of_unconfirmed_messages_does_not_hide_a_loss() -> None:
+    """A count of ten, learned; then a whole turn of lone copies, one number missing at the
+    end, before the next message believed: counted by the believed numbers alone, the turn
+    hid the loss."""
+    cards = [CardRead(c) for c in ALL_CARDS]
+    data = b"".join(angel_copies(s, cards[s], check="none") for s in range(10))
+    data += angel_copies(0, cards[10], check="none")
+    alone = enumerate(range(1, 14), 11)
+    data += b"".join(angel_copies(s % 10, cards[i], 1, "none") for i, s in alone)
+    data += angel_copies(5, cards[30], check="none")
+    got = angel_decode(data, "none")
+    assert [m for m in got if not isinstance(m, Misread)] == [
+        *cards[:11],
+        Lost(1, "1 of seq 0..5 never arrived, by the numbers read"),
+        cards[30],
+    ]
+    assert len([m for m in got if isinstance(m, Misread)]) == 13
+
+
+def test_angel_a_misread_number_among_unconfirmed_ones_does_not_break_the_run() -> None:
+    """Lone copies 51 to 54, the next one's number misread as 5, 56 lost, 57 believed: the
+    run of numbers goes on around the misread one, so the loss is said (the message under
+    5 counted as one more: a false alarm, not a silent loss)."""
+    lone = [(51, "QH"), (52, "AD"), (53, "2C"), (54, "9S"), (5, "KH")]
+    data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in lone)
+    data += angel_copies(57, QH, check="none")
+    got = angel_decode(data, "none")
+    assert got[:5] == [Misread(guess=Card.parse(c)) for _, c in lone]
+    assert got[5:] == [Lost(2, "2 of seq 51..57 never arrived, by the numbers read"), QH]
+
+
+def test_angel_of_two_numbers_read_for_one_message_the_one_in_the_run_is_kept() -> None:
+    """The same message read under 5 and, in a second lone copy, under 55: 55 follows 54,
+    so it is its number, and the one loss, 56, is said exactly."""
+    lone = [(51, "QH"), (52, "AD"), (53, "2C"), (54, "9S"), (5, "KH"), (55, "KH")]
+    data = b"".join(angel_copies(s, CardRead(Card.parse(c)), 1, "none") for s, c in lone)
+    data += angel_copies(57, QH, check="none")
+    got = angel_decode(data, "none")
+    assert got[:5] == [Misread(guess=Card.parse(c)) for _, c in lone[:5]]
+    assert got[5:] == [Lost(1, "1 of seq 51..57 never arrived, by the numbers read"), QH]

@@ -56,6 +56,17 @@ def _until_settled(journal: Path, count: int, within: float) -> None:
         time.sleep(0.05)
 
 
+def _until_still(journal: Path, still: float, within: float) -> None:
+    deadline = time.monotonic() + within
+    rows, since = -1, time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < still:
+        with contextlib.suppress(JournalError), Journal(journal, readonly=True) as opened:
+            now = sum(1 for _ in opened.rows())
+            if now != rows:
+                rows, since = now, time.monotonic()
+        time.sleep(0.05)
+
+
 def _coups(path: Path) -> list[dict[str, object]]:
     """The coups the journal's decisions announced."""
     with Journal(path, readonly=True) as journal:
@@ -139,7 +150,9 @@ def test_a_live_table_killed_mid_shoe_resumes_it(
             second = _table(command, url, dialect, journal)
             try:
                 _until_settled(journal, len(expected), within=30)
-                time.sleep(0.3)  # anything more the table would (wrongly) journal
+                # the decisions on a resent batch, and anything more the table would
+                # (wrongly) journal: until the journal has been still for a while
+                _until_still(journal, still=0.5, within=15)
             finally:
                 second.terminate()
                 second.wait(timeout=30)

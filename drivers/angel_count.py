@@ -1,0 +1,180 @@
+"""Angel's sequence count (PROTOCOL.md §6): what the numbers of the messages say was lost
+or happened. The range is not published: the numbers seen so far give it, a step from the
+highest seen to the lowest (or below) is a wrap, a step forward past missing numbers is a
+loss, and a step back from below the highest is reported as a restart (or a loss at the
+wrap: the numbers alone cannot tell which). Numbers read on messages not confirmed count
+too, where the believed ones cannot see.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from drivers.messages import Lost, Message, ShoeAlarm
+
+
+class SequenceCount:
+    """The shoe's message count. `seq_range` (lowest, highest) when the shoe model's range is
+    known; otherwise it is learned from the numbers seen."""
+
+    def __init__(self, seq_range: tuple[int, int] | None = None) -> None:
+        self._range = seq_range
+        self._last: int | None = None
+        self._low = self._high = 0
+        self._wrapped = False
+        self._landings = 0  # wraps that landed on the lowest number seen
+
+    def _successor(self, seq: int) -> int:
+        if self._range is not None:
+            low, high = self._range
+            return low if seq == high else seq + 1
+        return self._low if self._wrapped and seq == self._high else seq + 1
+
+    def follows(self, previous: int, seq: int) -> bool:
+        """`seq` may be the number after `previous`, as far as the range known tells."""
+        if seq == self._successor(previous):
+            return True
+        return self._range is None and previous == self._high and seq <= self._low
+
+    def accounted(self, seq: int, numbers: list[int]) -> int:
+        """How many messages delivered since the last number, with `numbers` as read but not
+        trusted, stand for numbers between it and `seq`: no more than the distinct ones
+        read between them, so that a message delivered twice, or one whose number was
+        misread, never hides a loss (one misread only makes a loss reported that was not)."""
+        last = self._last
+        if last is None:
+            return len(numbers)
+        if self._range is not None:
+            low, high = self._range
+            size = high - low + 1
+            ahead = (seq - last) % size
+            inside = {d for n in numbers if 0 < (d := (n - last) % size) < ahead}
+        elif seq > last:
+            inside = {n for n in numbers if last < n < seq}
+        else:
+            return len(numbers)  # a wrap or a restart: the count cannot say which numbers
+        return min(len(numbers), len(inside))
+
+    @property
+    def last(self) -> int | None:
+        """The last number believed."""
+        return self._last
+
+    def skipped(self, chain: list[int]) -> int:
+        """The numbers skipped by the steps forward of `chain`: a number believed (or none),
+        the numbers read on messages delivered since but not confirmed, and the next number
+        believed (or none). A step back is a wrap or a restart, which `step` judges; a step
+        forward longer than the messages read could fill is a number misread."""
+        longest = len(chain) + 4
+
+        def step(before: int, after: int) -> int | None:
+            return self._ahead(before, after) if self.near(before, after, longest) else None
+
+        # a number that neither follows the one before nor leads to the one after was
+        # misread: the run goes on around it
+        kept = chain[:1]
+        for at in range(1, len(chain) - 1):
+            if step(kept[-1], chain[at]) is not None or step(chain[at], chain[at + 1]):
+                kept.append(chain[at])
+        kept += chain[-1:] if len(chain) > 1 else []
+        return sum(
+            ahead - 1
+            for before, after in itertools.pairwise(kept)
+            if (ahead := step(before, after)) is not None
+        )
+
+    def near(self, before: int, after: int, longest: int) -> bool:
+        """`after` comes after `before`, no further than `longest` on."""
+        ahead = self._ahead(before, after)
+        return ahead is not None and 0 < ahead <= longest
+
+    def _ahead(self, before: int, after: int) -> int | None:
+        """How far `after` comes after `before` in the count as known; None for a step back
+        that no known wrap explains."""
+        if self._range is not None:
+            low, high = self._range
+            return (after - before) % (high - low + 1)
+        if after > before:
+            return after - before
+        if self._wrapped and self._low <= after:
+            return max(self._high, before) - before + after - self._low + 1
+        return None
+
+    def step(self, seq: int, between: int = 0) -> list[Message]:
+        """What the step from the last number to `seq` says was lost or happened;
+        `between` messages were delivered since the last number, their own not trusted,
+        and took the numbers just before `seq`."""
+        last, self._last = self._last, seq
+        if last is None:
+            self._low = self._high = seq
+            return []
+        if self._range is not None:
+            return self._step_in_range(last, seq, between, *self._range)
+        return self._step_learned(last, seq, between)
+
+    def _step_in_range(
+        self, last: int, seq: int, between: int, low: int, high: int
+    ) -> list[Message]:
+        ahead = (seq - last) % (high - low + 1)
+        if not ahead:  # another message under the same number
+            return [_restart(last, seq, None)]
+        if ahead <= 1 + between:
+            return []
+        if seq == low:
+            return [_restart(last, seq, ahead - 1 - between)]
+        return _lost(last, seq, ahead - 1 - between, between)
+
+    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
+        if seq == last:  # another message under the same number
+            return [_restart(last, seq, None)]
+        if seq > last:
+            self._high = max(self._high, seq)
+            return _lost(last, seq, seq - last - 1 - between, between)
+        landing = seq - between  # where the count wrapped to, if it did
+        if last == self._high and landing <= self._low:
+            out: list[Message] = []
+            if landing < self._low:
+                # the earlier wraps landed above the lowest number: they lost messages
+                if self._landings:
+                    count = (self._low - landing) * self._landings
+                    span = f"seq {landing}..{self._low - 1}"
+                    out.append(Lost(count, f"{span} never arrived at an earlier wrap"))
+                self._low, self._landings = landing, 0
+            self._landings += 1
+            self._wrapped = True
+            return out
+        if last == self._high and self._wrapped:
+            return _lost(self._low - 1, seq, seq - self._low - between, between)
+        self._low = min(self._low, seq)
+        missed = self._high - last + seq - self._low - between if self._wrapped else None
+        # more messages between than the wrap has room for: their numbers were misread
+        return [_restart(last, seq, missed if missed is None or missed >= 0 else None)]
+
+
+def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
+    """`count` of the numbers strictly between `before` and `after` never arrived, the
+    others (`between`) were delivered with their numbers unread."""
+    if count <= 0:
+        return []
+    span = f"seq {before + 1}" if count + between == 1 else f"seq {before + 1}..{after - 1}"
+    if between:
+        return [Lost(count, f"{count} of {span} never arrived ({between} read, unnumbered)")]
+    return [Lost(count, f"{span} never arrived")]
+
+
+def beyond_count(skipped: int, steps: list[Message], first: int, last: int) -> list[Message]:
+    """What the numbers read on messages not confirmed show lost beyond what the count of
+    believed numbers said: a wrap among them, or a message counted twice, hides it there."""
+    said = sum(m.count for m in steps if isinstance(m, Lost))
+    if skipped <= said:
+        return []
+    more = skipped - said
+    return [Lost(more, f"{more} of seq {first}..{last} never arrived, by the numbers read")]
+
+
+def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:
+    lost = f"{missed} message(s)" if missed is not None else "messages"
+    return ShoeAlarm(
+        f"the shoe's count went back from {last} to {seq}: it restarted, or {lost} "
+        "were lost at its wrap"
+    )
