@@ -1,0 +1,127 @@
+"""The native link after a restart or a gap given up: late resends, old counts and heartbeats
+naming frames already had are named, never delivered twice or taken for a restart."""
+
+from __future__ import annotations
+
+from drivers.messages import CardRead, Lost, Message, ShoeAlarm
+from drivers.native_frames import SEQ_MODULUS
+from drivers.native_receiver import NativeReceiver
+from tests.test_drivers_native_link import card, deal, heartbeat, requests, wire
+
+
+def test_frames_resent_after_their_loss_was_reported_are_named_not_delivered() -> None:
+    """A resend that arrives after the receiver gave up on its gap: its place has passed.
+    Two of them in a row are no restart either (they were taken for one, and the frames
+    after them delivered twice)."""
+    receiver = NativeReceiver(retries=1, resend_after=0.2)
+    data, messages = deal(0, 4)
+    frames = [data[i * 11 : (i + 1) * 11] for i in range(4)]
+    assert receiver.feed(frames[0] + frames[3], 0.0) == [messages[0]]
+    assert requests(receiver) == [(1, 2)]
+    assert receiver.idle(0.3) == [Lost(2, "seq 1..2 never arrived"), messages[3]]
+    got = receiver.feed(frames[1] + frames[2] + frames[3] + wire(card("KD"), 4), 0.4)
+    assert got == [
+        ShoeAlarm(f"seq 1 (card {cards_text(messages[1])}) came after its place had passed: "
+                  "not delivered"),
+        ShoeAlarm(f"seq 2 (card {cards_text(messages[2])}) came after its place had passed: "
+                  "not delivered"),
+        card("KD"),
+    ]
+
+
+def cards_text(message: Message) -> str:
+    assert isinstance(message, CardRead)
+    return str(message.card)
+
+
+def test_a_restart_near_the_wrap_taken_at_first_for_a_gap_delivers_each_frame_once() -> None:
+    """A shoe restarting from 0 while the count was 931 short of the wrap: its first frames
+    look like frames after a gap of the old count until one lands further than a receiver
+    holds; then they are the new count's, not delivered again when it asks for them."""
+    receiver = NativeReceiver(can_ask=False)
+    old, before = deal(SEQ_MODULUS - 936, 5)
+    new, after = deal(0, 100, offset=5)
+    got = receiver.feed(old + new, 0.0) + receiver.finish()
+    assert got == [
+        *before,
+        Lost(931, f"seq {SEQ_MODULUS - 931}..{SEQ_MODULUS - 1} never arrived"),
+        ShoeAlarm(f"the shoe restarted its count: seq 0 after {SEQ_MODULUS - 1}"),
+        *after,
+    ]
+
+
+def test_new_contents_under_numbers_held_behind_a_gap_are_a_restart_not_dropped() -> None:
+    """Frames 4 to 6 held behind a gap at 3; a restarted shoe whose frames 0 to 3 were lost
+    sends 4 and 5 again with other cards: they were kept out silently, now they prove the
+    restart and are delivered; the loss of the new 0 to 3 is reported."""
+    receiver = NativeReceiver(can_ask=False)
+    old, before = deal(0, 7)
+    gap = len(wire(before[0], 0))
+    new, after = deal(4, 2, offset=20)
+    got = receiver.feed(old[: 3 * gap] + old[4 * gap :] + new, 0.0) + receiver.finish()
+    assert got == [
+        *before[:3],
+        Lost(1, "seq 3 never arrived"),
+        *before[4:],
+        ShoeAlarm("the shoe restarted its count: seq 4 after 6"),
+        Lost(4, "seq 0..3 never arrived"),
+        *after,
+    ]
+
+
+def test_a_heartbeat_naming_a_frame_held_is_said_in_its_place() -> None:
+    """In a capture a heartbeat for a frame already had may be a restarted shoe whose first
+    frames were lost: the alarm comes after the frames held when it came, not before."""
+    receiver = NativeReceiver(can_ask=False)
+    data, messages = deal(0, 5)
+    gap = len(wire(messages[0], 0))
+    stream = data[:gap] + data[2 * gap : 4 * gap] + heartbeat(2) + data[4 * gap :]
+    got = receiver.feed(stream, 0.0) + receiver.finish()
+    assert got == [
+        messages[0],
+        Lost(1, "seq 1 never arrived"),
+        messages[2],
+        messages[3],
+        ShoeAlarm(
+            "the shoe's heartbeat named seq 2, after 3, and nothing confirmed it: a stale "
+            "copy, or the shoe restarted and frames were lost"
+        ),
+        messages[4],
+    ]
+
+
+def test_a_restart_whose_first_frame_was_lost_is_found_by_asking_for_it() -> None:
+    """A shoe restarts at 0 just after its frame 0 was delivered; its new frame 0 is lost
+    and its frame 1 looks like the old count going on. The heartbeat behind makes a live
+    receiver ask for frame 0: new contents, so a restart, and nothing is lost silently."""
+    receiver = NativeReceiver()
+    assert receiver.feed(wire(card("9S"), 0), 0.0) == [card("9S")]
+    assert receiver.feed(heartbeat(0), 0.1) == []
+    assert requests(receiver) == [(0, 1)]
+    got = receiver.feed(wire(card("5H"), 0) + wire(card("2D"), 1), 0.11)
+    assert got == [ShoeAlarm("the shoe restarted its count: seq 0 after 0"), card("5H"), card("2D")]
+
+
+def test_the_old_count_coming_late_after_a_restart_is_no_restart_back() -> None:
+    """After a restart, the old count's frames come late (a resend in flight, a copy): they
+    were taken for a restart back to the old count, or for frames after a gap in the new
+    one, and delivered. They are named, and the new count goes on."""
+    receiver = NativeReceiver(can_ask=False)
+    old, before = deal(700, 4)
+    gap = len(wire(before[0], 700))
+    new, after = deal(0, 2, offset=10)
+    got = receiver.feed(old[: 2 * gap] + old[3 * gap :] + heartbeat(0) + new, 0.0)
+    assert got == [
+        *before[:2],
+        Lost(1, "seq 702 never arrived"),
+        before[3],
+        ShoeAlarm("the shoe restarted its count: seq 0 after 703"),
+        *after,
+    ]
+    stragglers = old[2 * gap : 3 * gap] + old[3 * gap :] + wire(card("JD"), 2)
+    assert receiver.feed(stragglers, 0.1) == [
+        ShoeAlarm(f"seq 702 (card {cards_text(before[2])}) came after its place had passed: "
+                  "not delivered"),
+        card("JD"),
+    ]
+    assert receiver.finish() == []
