@@ -14,7 +14,7 @@ import random
 import re
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,9 +30,7 @@ from croupier.events import CardDrawn, ShoeEvent
 from croupier.fixtures import render_shoe
 from croupier.rulebook import load_rulebook
 from croupier.shuffle import regulation_shoe
-from croupier.witness import Layout
-from drivers.backends import open_backend
-from drivers.camera import CameraShoe
+from drivers.backends import CameraWitness, open_backend
 from hardware_sims.camera_sim import Mislaying, Pace, coups_of, deal_frames
 from hardware_sims.scene_render import AT_SPEED, GENTLE, load_faces
 from hardware_sims.svg_designs import TEST_DESIGNS, SvgUnavailableError, write_design
@@ -53,19 +51,6 @@ class Fault:
     coup: int
     place: int
     switched_to: str = ""
-
-
-class _Camera:
-    name = "camera bench"
-
-    def __init__(self, frames: Iterator[np.ndarray], deck: Path) -> None:
-        self._shoe = CameraShoe(frames, deck)
-
-    def layouts(self) -> Iterator[Layout]:
-        return self._shoe.layouts()
-
-    def close(self) -> None:
-        pass
 
 
 def _first_coups(seed: int, coups: int) -> tuple[list[ShoeEvent], list[list[int]]]:
@@ -95,7 +80,7 @@ def _run(shoe: Sequence[ShoeEvent], laid: Sequence[ShoeEvent], mislaying: Mislay
     out = io.StringIO()
     table = MemoryTable(load_rulebook(RULES))
     Runtime(lambda: table, [opened("shoe", open_backend("replay", str(fixture)), resends=None)],
-            TextSink(out, out, ""), camera=_Camera(frames, deck),
+            TextSink(out, out, ""), camera=CameraWitness(frames, deck),
             until_sources_end=True).run()
     return out.getvalue().splitlines()
 

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from croupier.errors import CroupierError
 from croupier.events import DeviceAlarm, ShoeEvent
@@ -31,6 +31,10 @@ from drivers.dialects import DecoderOptions, dialect_named
 from drivers.errors import DialectError, ShoeError
 from drivers.serial_shoe import Batch, SerialShoe
 from drivers.to_events import message_event
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 class ShoeSource(Protocol):
@@ -98,13 +102,16 @@ class CameraReader:
 
 class CameraWitness:
     """The camera beside a shoe: the layout it sees after each frame (`croupier.witness`),
-    stopped between frames."""
+    stopped between frames. `source`: a camera, a video file or a folder of frames, or the
+    frames themselves (a simulator's); `deck`: the card design's calibration folder
+    (default: the built-in design)."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str | Iterable[NDArray[np.uint8]],
+                 deck: str | Path | None = None) -> None:
         from drivers.camera import CameraShoe  # OpenCV loads only for a camera table
 
-        self._shoe = CameraShoe(source)
-        self.name = f"camera {source}"
+        self._shoe = CameraShoe(source, deck)
+        self.name = f"camera {source}" if isinstance(source, str) else "camera"
         self._closed = threading.Event()
 
     def layouts(self) -> Iterator[Layout]:

@@ -11,9 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -24,8 +22,8 @@ from croupier.cards import Card
 from croupier.decisions import Alarm, Row
 from croupier.rulebook import load_rulebook
 from croupier.view import Allowed
-from croupier.witness import Difference, Kind, Layout
-from drivers.camera import CameraShoe
+from croupier.witness import Difference, Kind
+from drivers.backends import CameraWitness
 from hardware_sims.camera_sim import Mislaying, write_frames
 from hardware_sims.sim_process import running_simulator
 from journal.files import JournalError
@@ -37,26 +35,6 @@ from ui.device_alarms import WITNESS_SOURCE, alarm_text
 from ui.i18n import Lang
 
 JH, FIVE_H = Card.parse("JH"), Card.parse("5H")
-
-
-class _Camera:
-    """A camera beside the shoe on frames made in the test, stopped between frames (as
-    `drivers.backends.CameraWitness` is) when the table stops."""
-
-    name = "camera test"
-
-    def __init__(self, frames: Iterator[np.ndarray]) -> None:
-        self._shoe = CameraShoe(frames)
-        self._closed = threading.Event()
-
-    def layouts(self) -> Iterator[Layout]:
-        for layout in self._shoe.layouts():
-            if self._closed.is_set():
-                return
-            yield layout
-
-    def close(self) -> None:
-        self._closed.set()
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +81,7 @@ def test_the_screen_alarms_a_switched_card_before_the_call(
     fixture.write_text(FIXTURE, encoding="utf-8")
     # The shoe on a pty (the simulator, native), the camera over a deal where the rouge
     # row's third card of coup 1 is not the one the shoe read.
-    camera = _Camera(_frames(faces, Mislaying(switched={(0, 6): "5H"})))
+    camera = CameraWitness(_frames(faces, Mislaying(switched={(0, 6): "5H"})))
     bridge = TableBridge(tmp_path / "t.db", load_rulebook("venezia"),
                          (simulator_source(fixture, pace=0.0),), camera=camera)
     screen = DealerScreen(bridge.submit)

@@ -20,9 +20,7 @@ from croupier.events import CardDrawn, ShoeEvent
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
 from croupier.transcript import describe
-from croupier.witness import Layout
-from drivers.backends import ShoeSource, open_backend
-from drivers.camera import CameraShoe
+from drivers.backends import CameraWitness, ShoeSource, open_backend
 from drivers.serial_shoe import Batch
 from hardware_sims.camera_sim import Mislaying, Pace, coups_of, deal_frames, write_frames
 from hardware_sims.scene_render import GENTLE
@@ -62,21 +60,6 @@ class _Counted:
         self._shoe.close()
 
 
-class _Camera:
-    """A camera beside the shoe on frames made in the test."""
-
-    name = "camera test"
-
-    def __init__(self, frames: Iterator[np.ndarray]) -> None:
-        self._shoe = CameraShoe(frames)
-
-    def layouts(self) -> Iterator[Layout]:
-        return self._shoe.layouts()
-
-    def close(self) -> None:
-        pass
-
-
 @pytest.fixture(autouse=True)
 def _cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "vision-cache"))
@@ -101,7 +84,7 @@ def _play(faces: dict[str, np.ndarray], shoe: str, mislaying: Mislaying = CLEAN,
     out = io.StringIO()
     table = MemoryTable(load_rulebook("venezia"))
     Runtime(lambda: table, [opened("shoe", source, resends=None)], TextSink(out, out, ""),
-            camera=_Camera(_frames(faces, mislaying)), until_sources_end=True).run()
+            camera=CameraWitness(_frames(faces, mislaying)), until_sources_end=True).run()
     return out.getvalue().splitlines()
 
 
