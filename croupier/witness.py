@@ -177,6 +177,7 @@ class Witness:
         self._bound: dict[int, int] = {}  # coup number -> the clearing its cards lie after
         self._first: dict[tuple[int, Difference], int] = {}  # when a difference began
         self._doubted: set[int] = set()  # coups alarmed: the tailleur checks them whole
+        self._number = 0  # the coup the shoe stood at when last checked
         self._waiting: tuple[tuple[CardPlaced, ...], int] = ((), 0)
         self._since = 0
         # (clearing, row, place) -> the frame paper was first seen there
@@ -203,6 +204,13 @@ class Witness:
     def check(self, state: ShoeState, coming: Sequence[CardPlaced] = ()) -> Verdict:
         """Whether to play now the cards `coming` (where the engine will place the shoe's
         next cards; none to check the coup as it stands), and the alarms to raise first."""
+        if state.number < self._number:
+            # A new shoe numbers its coups from 1 again: what was said of the last shoe's
+            # coups is no longer theirs.
+            self._bound.clear()
+            self._doubted.clear()
+            self._first.clear()
+        self._number = state.number
         coup = _coup(state, coming)
         if coup is None or self.blind:
             return Go()

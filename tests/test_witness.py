@@ -219,3 +219,27 @@ def test_a_coup_the_baize_was_cleared_of_is_judged_by_its_last_sight() -> None:
     assert isinstance(verdict, Go)
     assert verdict.alarms
     assert "the shoe read KD, the baize shows none" in verdict.alarms[0]
+
+
+def test_the_next_shoe_numbers_its_coups_anew_and_is_witnessed_anew() -> None:
+    # Shoe 1's coup 1 raised an alarm; shoe 2's coup 1 lies after a later clearing.
+    witness = Witness(patience=10)
+    first = _shoe("8S", "7C")
+    _laid(witness, "8S 7C QH")
+    verdict = witness.check(first.state(), _next(first, "KD"))
+    assert isinstance(verdict, Go)
+    assert verdict.alarms
+    first.apply(CardDrawn(Card.parse("KD")))
+    assert witness.check(first.state()) == Go()
+    second = _shoe()  # a new shoe, burned, coup 1 to come
+    _laid(witness, "", clearing=5)
+    coming = _next(second, "9H")
+    assert witness.check(second.state(), coming) == Wait()  # not taken for shoe 1's coup 1
+    _laid(witness, "9H", clearing=5)
+    assert witness.check(second.state(), coming) == Go()
+    second.apply(CardDrawn(Card.parse("9H")))
+    _laid(witness, "9H 4D", clearing=5)
+    verdict = witness.check(second.state(), _next(second, "2C"))
+    assert isinstance(verdict, Go)
+    assert verdict.alarms  # shoe 2's coup 1 is witnessed, not skipped as already alarmed
+    assert "the shoe read 2C, the baize shows 4D" in verdict.alarms[0]
