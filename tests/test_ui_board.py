@@ -205,3 +205,24 @@ def test_the_banner_keeps_an_alarm_only_while_it_asks_for_something() -> None:
     assert waiting is not None
     assert waiting.message == "table: down for a while"
     assert play([*cards(*BURN), check, *cards("9H"), BaizeChecked("tailleur")]).banner is None
+
+
+def test_a_coup_decided_inside_a_batch_is_shown_though_the_batch_deals_on() -> None:
+    # A link read late (a resend after a restart) hands the table several coups at once;
+    # the table is asked for its snapshot after the whole batch, as the runtime does.
+    table = Table(VENEZIA)
+    board = initial_board(table.view())
+    batch = cards(*BURN, *NOIR, *ROUGE, "8S", "7C")  # coup 1, then two cards of coup 2
+    answers = [table.apply(event) for event in batch]
+    view = table.view()
+    shown = []
+    for k, (event, decisions) in enumerate(zip(batch, answers, strict=True)):
+        board = fold(board, event, decisions, view, last=k == len(batch) - 1)
+        shown.append(board)
+    decided = [b for b in shown if b.coup is not None]
+    assert decided, "coup 1's result never reached the screen"
+    assert decided[0].coup is not None
+    assert decided[0].coup.number == 1
+    assert decided[0].calls[2] == ("rouge gagne et couleur", "red and colour")
+    assert board.number == 2  # the batch's end: coup 2 being dealt, its rows the table's
+    assert [str(s.card) for s in board.noir] == ["8S", "7C"]

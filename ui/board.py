@@ -96,8 +96,12 @@ def initial_board(view: TableView) -> Board:
     return _live_rows(Board(view))
 
 
-def fold(board: Board, event: Event, decisions: list[Decision], view: TableView) -> Board:
-    """The board after one event, its decisions, and `view`, the table as they left it."""
+def fold(board: Board, event: Event, decisions: list[Decision], view: TableView, *,
+         last: bool = True) -> Board:
+    """The board after one event, its decisions, and `view`, the table as they left it.
+    `last` False: the event is not the last of a batch applied whole, and `view` is the
+    table after the batch; the rows are then the decisions' alone, so that a coup decided
+    inside a batch is shown though the batch goes on to deal the next one."""
     if len(decisions) == 1 and isinstance(decisions[0], Rejected):
         # A refusal changed nothing but stays on the screen until something is accepted.
         return replace(board, view=view, rejected=decisions[0].reason)
@@ -136,7 +140,8 @@ def fold(board: Board, event: Event, decisions: list[Decision], view: TableView)
                 b = _settle(b, decision)
             case _:
                 pass  # the other decisions show through the snapshot
-    return _live_rows(replace(b, alarms=tuple(alarms[:MAX_ALARMS]), fresh=tuple(fresh)))
+    b = replace(b, alarms=tuple(alarms[:MAX_ALARMS]), fresh=tuple(fresh))
+    return _live_rows(b) if last else b
 
 
 def _live_rows(b: Board) -> Board:

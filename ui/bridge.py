@@ -114,8 +114,8 @@ class _ScreenSink:
         view = playing.table.view()
         board = self._board
         assert board is not None
-        for event, decisions in zip(events, answers, strict=True):
-            board = fold(board, event, decisions, view)
+        for k, (event, decisions) in enumerate(zip(events, answers, strict=True)):
+            board = fold(board, event, decisions, view, last=k == len(events) - 1)
             self._show(board)
             if len(decisions) == 1 and isinstance(refusal := decisions[0], Rejected):
                 self._bridge.rejected.emit(refusal.reason)
