@@ -3,9 +3,9 @@ JSON out."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Protocol
 
 from app.argparsing import CommandParser
@@ -105,7 +105,7 @@ def _open_table(journal: str | None, rulebook: Rulebook) -> _Playing:
         return MemoryTable(rulebook)
     from journal.live import JournaledTable
 
-    if Path(journal).exists() and Path(journal).stat().st_size:
+    if os.path.exists(journal) and os.path.getsize(journal):
         raise CroupierError(f"journal {journal!r} already exists: replay into a new file")
     return JournaledTable.open(journal, rulebook)
 

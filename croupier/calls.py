@@ -5,10 +5,10 @@ The French words are the rulebook's (`calls`): a casino may announce differently
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from croupier.decisions import Chance, Result
+from croupier.value import Value
 
 _ENGLISH_POINTS: Final = (
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "forty",
@@ -27,8 +27,7 @@ _ENGLISH_RESULTS: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class CallWords:
+class CallWords(Value):
     """A house's words: the points 31…40, the word after a tied point, the four results."""
 
     points: tuple[str, ...]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import Final
 
 from croupier.errors import CardError
+from croupier.value import Value
 
 
 class Colour(enum.Enum):
@@ -50,21 +50,34 @@ _RANK_ORDER: Final = {rank: index for index, rank in enumerate(Rank)}
 _SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(Value):
     """One playing card; `Card.parse("10d")` gives `Card.parse("TD")`."""
 
     rank: Rank
     suit: Suit
     # Derived once: the engine reads them for every card, faster than a property.
-    points: int = field(init=False, repr=False, compare=False)
-    index: int = field(init=False, repr=False, compare=False)
-    black: bool = field(init=False, repr=False, compare=False)
+    points: int
+    index: int
+    black: bool
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "points", _POINTS[self.rank])
-        object.__setattr__(self, "black", self.suit.colour is Colour.BLACK)
-        object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + _RANK_ORDER[self.rank])
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        set_field = object.__setattr__
+        set_field(self, "rank", rank)
+        set_field(self, "suit", suit)
+        set_field(self, "points", _POINTS[rank])
+        set_field(self, "black", suit.colour is Colour.BLACK)
+        set_field(self, "index", _SUIT_ORDER[suit] * 13 + _RANK_ORDER[rank])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return Card, (self.rank, self.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:

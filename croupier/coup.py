@@ -4,13 +4,13 @@ shoe, and the result of two complete rows."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from functools import cache
 
 from croupier.calls import CallWords, coup_calls
 from croupier.cards import Card, Colour
 from croupier.decisions import PAY_ORDER, Alarm, Chance, EndReason, Result, Row
 from croupier.events import CardUnread
+from croupier.value import Value
 
 PASS_MARK = 30  # a row is complete at the first card that takes it past thirty
 
@@ -24,8 +24,7 @@ class Phase(enum.Enum):
     CLOSED = "closed"
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeState:
+class ShoeState(Value):
     """A snapshot of the engine, for screens and for checking that replay rebuilds it."""
 
     phase: Phase

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from decimal import Decimal
 
 from croupier.cards import Card
+from croupier.value import Value
 
 
 class Row(enum.Enum):
@@ -45,8 +45,7 @@ class EndReason(enum.Enum):
     CHEF = "chef"  # ended by the chef de table's correction
 
 
-@dataclass(frozen=True, slots=True)
-class Burned:
+class Burned(Value):
     """The burn is complete (or cut short by the end of the shoe).
 
     `exposed`: face-up cards burned on top of the five under a rulebook that burns them;
@@ -58,8 +57,7 @@ class Burned:
     unseen: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlaced:
+class CardPlaced(Value):
     """A card was laid on a row; `point` is that row's running point."""
 
     number: int
@@ -69,23 +67,20 @@ class CardPlaced:
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardExposed:
+class CardExposed(Value):
     """A face-up card was burned at once under a rulebook that does not count it."""
 
     number: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class CardVoided:
+class CardVoided(Value):
     """The last card drawn is void; the next card takes its place."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class CoupDecided:
+class CoupDecided(Value):
     """Both rows are complete: the points, the result, the calls and what is paid."""
 
     number: int
@@ -103,24 +98,21 @@ class CoupDecided:
     voided: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CoupVoided:
+class CoupVoided(Value):
     """The coup in progress is void: its stakes are returned as they stood."""
 
     number: int
     reason: VoidReason
 
 
-@dataclass(frozen=True, slots=True)
-class DealStopped:
+class DealStopped(Value):
     """No more coups in this shoe after coup `number`; the cards left are now the talon."""
 
     reason: EndReason
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeEnded:
+class ShoeEnded(Value):
     """The shoe is closed, its cards reconciled."""
 
     reason: EndReason
@@ -134,8 +126,7 @@ class ShoeEnded:
         return self.burned + self.dealt + self.voided + self.talon
 
 
-@dataclass(frozen=True, slots=True)
-class Alarm:
+class Alarm(Value):
     """An integrity alarm for the chef de table: `code` is stable, `message` is for people."""
 
     code: str
@@ -143,8 +134,7 @@ class Alarm:
     card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Corrected:
+class Corrected(Value):
     """The chef de table corrected the game: who, why, and what was changed."""
 
     action: str
@@ -153,22 +143,19 @@ class Corrected:
     detail: str
 
 
-@dataclass(frozen=True, slots=True)
-class CoupRetracted:
+class CoupRetracted(Value):
     """Coup `number`'s result and settlement no longer stand: a correction re-decides it."""
 
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class BetsChanged:
+class BetsChanged(Value):
     """Bets were closed (rien ne va plus) or reopened before the coup's first card."""
 
     open: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Rejected:
+class Rejected(Value):
     """An event that does not fit the state; it changed nothing."""
 
     reason: str
@@ -188,8 +175,7 @@ class Action(enum.Enum):
     PREMIUM = "premium"
 
 
-@dataclass(frozen=True, slots=True)
-class SettlementLine:
+class SettlementLine(Value):
     """One stake's fate. `amount`: what moves (winnings, what is given back, the premium)."""
 
     seat: int
@@ -201,8 +187,7 @@ class SettlementLine:
     to: Chance | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(Value):
     """What the croupier does, in the order he must do it, after coup `number`."""
 
     number: int

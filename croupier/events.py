@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Never
 
 from croupier.cards import Card
 from croupier.decisions import Chance
 from croupier.rulebook import Rulebook
+from croupier.value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(Value):
     """A card left the shoe; `face_up` when the shuffler turned it over."""
 
     card: Card
     face_up: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class CardDropped:
+class CardDropped(Value):
     """A card left the shoe and was dropped before it was laid: void at once.
 
     What a table's history says of a card voided after it had already decided a coup.
@@ -31,33 +29,27 @@ class CardDropped:
     face_up: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class BurnUnseen:
+class BurnUnseen(Value):
     """A card was burned face down where no reader saw it (a table read by a camera)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CutCard:
+class CutCard(Value):
     """The red cut card appeared."""
 
 
-@dataclass(frozen=True, slots=True)
-class VoidCard:
+class VoidCard(Value):
     """The tailleur voided the last card drawn (dropped on the floor or into the basket)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeEmpty:
+class ShoeEmpty(Value):
     """No card is left: the fixture ended, or the talon has been counted."""
 
 
-@dataclass(frozen=True, slots=True)
-class NewShoe:
+class NewShoe(Value):
     """A fresh sixain was shuffled and cut: burn again."""
 
 
-@dataclass(frozen=True, slots=True)
-class CardUnread:
+class CardUnread(Value):
     """A card left the shoe but was not named surely: the tailleur must confirm or enter it.
 
     `guess` is the reader's best guess (None for a failed read), `confidence` in 0..1.
@@ -68,8 +60,7 @@ class CardUnread:
     confidence: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class DeviceAlarm:
+class DeviceAlarm(Value):
     """A device reported a fault, or lost something it could not recover. With `check`, the
     tailleur must check the rows against the baize (`BaizeChecked`) before the next
     "rien ne va plus": cards may have been dealt that no reader saw."""
@@ -79,16 +70,14 @@ class DeviceAlarm:
     check: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class VoidCoup:
+class VoidCoup(Value):
     """The chef de table voids the coup being dealt; its stakes are returned as they stood."""
 
     who: str
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class EndShoe:
+class EndShoe(Value):
     """The chef de table ends the shoe now, voiding any coup being dealt."""
 
     who: str
@@ -107,8 +96,7 @@ class PrisonChoice(enum.Enum):
     MOVE = "move"  # move to another chance, keeping the level (venezia)
 
 
-@dataclass(frozen=True, slots=True)
-class SetTable:
+class SetTable(Value):
     """The table's rulebook and limits per chance; `None` leaves a setting as it was."""
 
     rulebook: Rulebook | None = None
@@ -118,8 +106,7 @@ class SetTable:
     unreadable: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceStake:
+class PlaceStake(Value):
     """A player stakes `amount` on a chance, insured or not."""
 
     seat: int
@@ -128,16 +115,14 @@ class PlaceStake:
     insured: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Withdraw:
+class Withdraw(Value):
     """A player takes back what they staked on a chance."""
 
     seat: int
     chance: Chance
 
 
-@dataclass(frozen=True, slots=True)
-class ChoosePrison:
+class ChoosePrison(Value):
     """A prisoner's owner decides after a refait: share, keep, or move it `to` a chance."""
 
     seat: int
@@ -146,26 +131,22 @@ class ChoosePrison:
     to: Chance | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EndSession:
+class EndSession(Value):
     """The last coup of the séance has been played."""
 
 
-@dataclass(frozen=True, slots=True)
-class CloseBets:
+class CloseBets(Value):
     """The tailleur announces "rien ne va plus" before the coup's first card."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReopenBets:
+class ReopenBets(Value):
     """The chef de table reopens bets closed too early (no card of the coup is out yet)."""
 
     who: str
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class CorrectCard:
+class CorrectCard(Value):
     """The chef de table corrects a misread: the last card drawn was in fact `card`."""
 
     card: Card
@@ -173,8 +154,7 @@ class CorrectCard:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class BaizeChecked:
+class BaizeChecked(Value):
     """The tailleur checked the rows on the baize against the screen, as an alarm asked."""
 
     who: str

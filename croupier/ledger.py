@@ -6,7 +6,6 @@ settlements in the order the croupier acts, or with a `Rejected` that changes no
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 from typing import assert_never
 
@@ -36,6 +35,7 @@ from croupier.rulebook import (
     Rulebook,
 )
 from croupier.stakes import Stake, line, payout_order, to_unit
+from croupier.value import replace
 
 
 class Ledger:

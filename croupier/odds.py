@@ -27,14 +27,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import assert_never
 
 from croupier.cards import ALL_CARDS
 from croupier.rulebook import SHIPPED, PrisonLimitShare, Rulebook, load_rulebook
+from croupier.value import Value
 
 LIMIT = 30  # a row is dealt until its point passes this
 SIDE = LIMIT + 1  # prefix totals and card counts run 0 … 30
@@ -44,7 +45,7 @@ DEFAULT_DECKS = 6  # for a rulebook that counts no copies of a card
 MIN_DECKS, MAX_DECKS = 1, 8
 # The comparison `croupier odds` prints beside any rulebook's edge: the shipped France,
 # whose prison has no level limit.
-COMPARED = SHIPPED / "france.toml"
+COMPARED = Path(SHIPPED, "france.toml")
 
 Counts = tuple[int, ...]
 
@@ -111,8 +112,7 @@ def coup_distribution(
     return {pair: _arrangement_probability(packed[pair], total, width) for pair in wanted}
 
 
-@dataclass(frozen=True, slots=True)
-class TableOdds:
+class TableOdds(Value):
     """The theory of one table: single-row points, coup results and house edges, exact.
 
     Every even chance (rouge, noir, couleur, inverse) wins and loses a decided coup with the
@@ -182,8 +182,7 @@ class TableOdds:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Shoe:
+class _Shoe(Value):
     row: Mapping[int, Fraction]
     refait: Fraction
     apres: Fraction

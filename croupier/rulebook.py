@@ -17,15 +17,15 @@ import enum
 import os
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
 from croupier.calls import FRENCH_WORDS, CallWords
 from croupier.errors import RulebookError
+from croupier.value import Value, fields
 
-SHIPPED = Path(__file__).with_name("rulebooks")
+# Paths as strings, not pathlib: a one-shoe replay starts often, and pathlib costs it 3 ms.
+SHIPPED = os.path.join(os.path.dirname(__file__), "rulebooks")
 DEFAULT = "venezia"
 FORMAT = 2  # the rulebook format this code writes
 NONE = "none"
@@ -88,8 +88,7 @@ class PrisonLimitShare(enum.Enum):
     AT_LIMIT = "at_limit"  # shared at the value it had at the limit (an eighth)
 
 
-@dataclass(frozen=True, slots=True)
-class Rulebook:
+class Rulebook(Value):
     """The rules of one casino; `sources` maps each rule's name to where it comes from.
 
     Whole numbers and amounts of 0 mean "none" (no limit, no rounding, no minimum);
@@ -180,8 +179,7 @@ def _calls(value: Any) -> CallWords:
     return CallWords.from_data(value)
 
 
-@dataclass(frozen=True, slots=True)
-class _Rule:
+class _Rule(Value):
     """How one rule is read from a file, and from which format on."""
 
     parse: Callable[[Any], Any]
@@ -226,7 +224,7 @@ _RULES: dict[str, _Rule] = {
 }
 _NAMED = {"name", "title", "sources", "format"}
 RULE_NAMES = tuple(_RULES)
-assert set(_RULES) == {f.name for f in fields(Rulebook)} - _NAMED
+assert set(_RULES) == set(fields(Rulebook)) - _NAMED
 
 
 def parse_rulebook(text: str, origin: str) -> Rulebook:
@@ -303,29 +301,35 @@ def rulebook_from_data(data: dict[str, Any], origin: str) -> Rulebook:
     return Rulebook(**values, sources=sources)
 
 
-def rulebook_folders() -> list[Path]:
+def rulebook_folders() -> list[str]:
     """Where rulebooks are looked up by name: the casino's folders first, then the shipped."""
     extra = os.environ.get("CROUPIER_RULEBOOKS", "")
-    return [Path(p) for p in extra.split(os.pathsep) if p] + [SHIPPED]
+    return [p for p in extra.split(os.pathsep) if p] + [SHIPPED]
 
 
 def available_rulebooks() -> list[str]:
-    names = {p.stem for folder in rulebook_folders() for p in folder.glob("*.toml")}
+    names = set()
+    for folder in rulebook_folders():
+        try:
+            names |= {f.removesuffix(".toml") for f in os.listdir(folder) if f.endswith(".toml")}
+        except OSError:
+            continue  # a folder named in CROUPIER_RULEBOOKS that is not there holds none
     return sorted(names)
 
 
 def load_rulebook(name_or_path: str = DEFAULT) -> Rulebook:
     """A rulebook by name (`venezia`, `france`, a casino's own) or by the path of its file."""
-    path = Path(name_or_path)
-    if path.suffix != ".toml":
-        found = [f / f"{name_or_path}.toml" for f in rulebook_folders()]
-        candidates = [p for p in found if p.is_file()]
+    path = name_or_path
+    if not path.endswith(".toml"):
+        found = [os.path.join(f, f"{name_or_path}.toml") for f in rulebook_folders()]
+        candidates = [p for p in found if os.path.isfile(p)]
         if not candidates:
             known = ", ".join(available_rulebooks())
             raise RulebookError(f"no rulebook named {name_or_path!r} (known: {known})")
         path = candidates[0]
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
     except (OSError, UnicodeDecodeError) as err:
-        raise RulebookError(f"cannot read rulebook {str(path)!r}: {err}") from err
-    return parse_rulebook(text, str(path))
+        raise RulebookError(f"cannot read rulebook {path!r}: {err}") from err
+    return parse_rulebook(text, path)

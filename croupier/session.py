@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -32,10 +31,10 @@ from croupier.events import (
     Withdraw,
 )
 from croupier.rulebook import Rulebook
+from croupier.value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class SessionLine:
+class SessionLine(Value):
     """One line of a session script: its 1-based number and what it says."""
 
     line: int

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import assert_never
 
 from croupier.decisions import PAY_ORDER, Action, Chance, SettlementLine
 from croupier.rulebook import InsuredRounding, Rounding
+from croupier.value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Stake:
+class Stake(Value):
     """Chips on the layout. `level` 0 is a free stake; n, in prison after n refaits.
     `insured`: how much of it is insured against the refait (0: none); `premium`: what its
     insurance cost for the coup to come."""

@@ -9,7 +9,6 @@ the engine's internals, and no screen re-derives a rule.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import assert_never
 
@@ -26,6 +25,7 @@ from croupier.decisions import (
 )
 from croupier.engine import PASS_MARK, Phase, ShoeState
 from croupier.stakes import Stake
+from croupier.value import Value
 
 
 class Allowed(enum.Enum):
@@ -40,8 +40,7 @@ class Allowed(enum.Enum):
     NEW_SHOE = "new_shoe"
 
 
-@dataclass(frozen=True, slots=True)
-class Laid:
+class Laid(Value):
     """One card on a row: the row's running point once it is laid, and whether it came out
     face up."""
 
@@ -55,8 +54,7 @@ def row_point(row: tuple[Laid, ...]) -> int:
     return row[-1].point if row else 0
 
 
-@dataclass(frozen=True, slots=True)
-class StakeTotals:
+class StakeTotals(Value):
     """The layout's sums, for the tailleur to check against the chips on the baize."""
 
     free: Decimal = Decimal(0)
@@ -65,8 +63,7 @@ class StakeTotals:
     premiums: Decimal = Decimal(0)  # insurance owed for the coup to come
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+class TableView(Value):
     """A table as a screen draws it; see `view`."""
 
     rulebook: str
@@ -110,8 +107,7 @@ class TableView:
         return tuple(s for s in self.stakes if s.choosable) if self.choices_open else ()
 
 
-@dataclass(frozen=True, slots=True)
-class TableFacts:
+class TableFacts(Value):
     """What `croupier.table.Table` hands `view`: its own state beside the shoe's."""
 
     rulebook: str
@@ -221,8 +217,7 @@ def _allowed(phase: Phase, facts: TableFacts) -> frozenset[Allowed]:
     return frozenset(allowed)
 
 
-@dataclass(frozen=True, slots=True)
-class PlanTotals:
+class PlanTotals(Value):
     """What a plan moves across the table: chips taken in, paid out and handed back."""
 
     collected: Decimal = Decimal(0)

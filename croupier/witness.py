@@ -28,13 +28,13 @@ import copy
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import assert_never
 
 from croupier.cards import Card
 from croupier.decisions import CardPlaced, Row
 from croupier.engine import Phase, Shoe, ShoeState
 from croupier.events import ShoeEvent
+from croupier.value import Value
 
 # Camera frames a card read by the shoe waits to be seen laid, and a difference that may be
 # a card on its way (not laid yet, not read yet) waits before it is alarmed: 3 s at 15 fps.
@@ -62,8 +62,7 @@ class Kind(enum.Enum):
 _AT_ONCE = (Kind.SWITCHED, Kind.MISPLACED)
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(Value):
     """What the camera sees after one frame: the cards of the noir row (the top one) and of
     the rouge row, left to right, each named or None (paper it cannot name); `clearing`
     counts the times the baize was seen cleared."""
@@ -77,8 +76,7 @@ class Layout:
         return not (self.noir or self.rouge)
 
 
-@dataclass(frozen=True, slots=True)
-class Difference:
+class Difference(Value):
     """Where the baize and the shoe's record part: a place (1 = leftmost) of a row, the card
     the shoe put there (None: none) and what the camera sees there (None: nothing, or a
     card it cannot name)."""
@@ -152,13 +150,11 @@ def placements(shoe: Shoe, events: Iterable[ShoeEvent]) -> tuple[CardPlaced, ...
     return tuple(d for e in events for d in trial.apply(e) if isinstance(d, CardPlaced))
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
+class Wait(Value):
     """The cards the shoe read are not seen laid yet: hold them."""
 
 
-@dataclass(frozen=True, slots=True)
-class Go:
+class Go(Value):
     """Play the cards, after raising these alarms (texts) for the tailleur and the chef."""
 
     alarms: tuple[str, ...] = ()

@@ -7,7 +7,6 @@ import itertools
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -19,6 +18,7 @@ from croupier.cards import Card
 from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import load_rulebook
+from croupier.value import replace
 from drivers.camera import CameraShoe
 from hardware_sims.camera_sim import Mislaying, Pace, coups_of, deal_frames, rest_frames
 from hardware_sims.scene_render import GENTLE, Laying

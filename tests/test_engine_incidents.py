@@ -235,7 +235,7 @@ def test_cards_burned_unseen_complete_the_burn_and_are_counted() -> None:
 
 
 def test_a_rulebook_that_burns_no_card_deals_from_the_first() -> None:
-    from dataclasses import replace
+    from croupier.value import replace
 
     no_burn = replace(VENEZIA, name="no-burn", burn_cards=0)
     decisions = play(parse_shoe("KS KC KD AS KH KD TS 2H"), no_burn)

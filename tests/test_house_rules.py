@@ -7,7 +7,6 @@ open the rulebook chooses, and the test says which rulebook key decides.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 
 from croupier.decisions import Action
@@ -23,6 +22,7 @@ from croupier.events import (
 from croupier.ledger import Ledger, Stake
 from croupier.rulebook import MaximumRule, PrisonLimitCounts, load_rulebook
 from croupier.table import Table
+from croupier.value import replace
 from tests.test_ledger import (
     APRES,
     BURN,

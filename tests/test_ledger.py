@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -23,6 +22,7 @@ from croupier.events import (
 from croupier.fixtures import parse_shoe
 from croupier.rulebook import InsurancePer, Rulebook, load_rulebook
 from croupier.table import Table
+from croupier.value import replace
 
 R, N, C, INV = Chance.ROUGE, Chance.NOIR, Chance.COULEUR, Chance.INVERSE
 BURN = "2C 3C 4C 5C 6C"

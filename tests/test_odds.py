@@ -216,7 +216,7 @@ def test_rules_france_prices_its_unlimited_prison_and_keeps_the_default_venezia(
 
 def test_a_rulebook_sets_the_prison_depth_the_share_the_premium_and_the_decks(
         tmp_path: Path) -> None:
-    text = (SHIPPED / "salon.toml").read_text(encoding="utf-8")
+    text = Path(SHIPPED, "salon.toml").read_text(encoding="utf-8")
     text = re.sub(r'(\[prison_max_level\]\nvalue = )\d+', r"\g<1>1", text)
     text = re.sub(r'(\[insurance_rate\]\nvalue = )"[^"]*"', r'\1"0.02"', text)
     text = re.sub(r'(\[copies_per_card\]\nvalue = )\d+', r"\g<1>2", text)

@@ -49,7 +49,7 @@ def test_every_rule_names_its_source(name: str) -> None:
 
 
 def _casino_rulebook(name: str, **changes: str) -> str:
-    text = (SHIPPED / "venezia.toml").read_text().replace('name = "venezia"', f'name = "{name}"')
+    text = Path(SHIPPED, "venezia.toml").read_text().replace('name = "venezia"', f'name = "{name}"')
     for rule, value in changes.items():
         head = f"[{rule}]\nvalue = "
         start = text.index(head) + len(head)
@@ -98,7 +98,7 @@ def test_an_unknown_name_lists_the_known() -> None:
 
 def _format_2(name: str, **changes: str) -> str:
     """The venezia file as a casino's own, with some rules' values changed."""
-    text = (SHIPPED / "venezia.toml").read_text().replace('name = "venezia"', f'name = "{name}"')
+    text = Path(SHIPPED, "venezia.toml").read_text().replace('name = "venezia"', f'name = "{name}"')
     for rule, value in changes.items():
         head = f"[{rule}]\nvalue = "
         start = text.index(head) + len(head)

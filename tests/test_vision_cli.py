@@ -115,7 +115,7 @@ def test_vision_imports_neither_qt_nor_the_engine() -> None:
         "assert not bad, bad\n"
         "import vision.__main__ as v\n"
         "mods = [m for m in sys.modules if m.startswith('croupier') and m not in "
-        "('croupier', 'croupier.cards', 'croupier.errors')]\n"
+        "('croupier', 'croupier.cards', 'croupier.errors', 'croupier.value')]\n"
         "assert not mods, mods\n"
     )
     done = subprocess.run(
