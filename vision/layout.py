@@ -13,7 +13,7 @@ import numpy as np
 from vision.classifier import Reading, classify, classify_placed, classify_straight
 from vision.design import Design
 from vision.features import describe
-from vision.geometry import find_cards, paper_blobs
+from vision.geometry import Detection, find_cards, paper_blobs
 from vision.quad import Quad, grow, rectify, whole_frame
 from vision.rows import RowCard, part_row, row_extent
 
@@ -61,13 +61,16 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
     """
     # Only cards outlined around their own paper: a row that does not break up is parted
     # below, along its cards' edges.
-    found = find_cards(frame, portrait_only=True, cut_rows=False)
+    detection = Detection.of(frame)
+    if detection is None:
+        return []
+    found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
     # The cards of a frame are one size: those outlined whole tell it best.
     card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
-    for contour in paper_blobs(frame):
+    for contour in paper_blobs(frame, detection):
         inside = [
             k for k, q in enumerate(found)
             if k not in claimed and cv2.pointPolygonTest(contour, q.centre, False) >= 0
