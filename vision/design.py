@@ -13,7 +13,7 @@ import numpy as np
 
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
-from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, describe
+from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
 from vision.images import read_picture
 from vision.quad import rectify, whole_frame
 
@@ -98,7 +98,7 @@ def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarra
     width, height = size
     shape = (*face.shape[:-1], height // FACE_SHRINK, width // FACE_SHRINK, 3)
     cut = face.reshape(shape)[..., :columns, :]
-    cut = cut - cut.mean(axis=(-3, -2), keepdims=True)
+    cut = centred(cut)
     flat = cut.reshape(*face.shape[:-1], -1)
     norm = np.linalg.norm(flat, axis=-1, keepdims=True)
     units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
