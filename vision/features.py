@@ -152,9 +152,15 @@ def describe_surround(card: np.ndarray, pad: int) -> Surround:
 
 
 def _units(maps: np.ndarray) -> np.ndarray:
-    """Maps (n, h, w, channels) as n feature vectors, each zero mean per map and unit norm."""
-    flat = centred(maps).reshape(len(maps), -1)
-    norm = np.sqrt(np.einsum("ij,ij->i", flat, flat))[:, None]
+    """Maps (n, h, w, channels) of what the camera sees as n feature vectors, scaled to unit
+    norm once each map's mean is taken off. The mean itself is left in: it adds nothing to
+    a dot product with a reference, whose maps are zero mean, and taking it off costs more
+    than the product."""
+    n, h, w, channels = maps.shape
+    flat = maps.reshape(n, -1)
+    means = np.ones(h * w, maps.dtype) @ maps.reshape(n, h * w, channels) / (h * w)
+    square = np.einsum("ij,ij->i", flat, flat) - h * w * np.einsum("ij,ij->i", means, means)
+    norm = np.sqrt(np.maximum(square, 0.0))[:, None]
     units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
     return units
 

@@ -46,12 +46,11 @@ class Detection:
         scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
         if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
             return None
-        small = (
-            frame
-            if scale == 1.0
-            else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        )
-        darkest = _darkest(small)
+        # The darkest channel is taken before shrinking: a third of the pixels to shrink.
+        darkest = _darkest(frame, blur=False)
+        if scale < 1.0:
+            darkest = cv2.resize(darkest, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        darkest = cv2.GaussianBlur(darkest, (3, 3), 0)
         return Detection(scale, darkest, _paper_level(darkest))
 
 
@@ -138,10 +137,12 @@ def _cards_at_full_size(
     return found
 
 
-def _darkest(frame: np.ndarray) -> np.ndarray:
-    """The darkest channel, lightly smoothed: high on paper, low on any saturated baize."""
+def _darkest(frame: np.ndarray, *, blur: bool = True) -> np.ndarray:
+    """The darkest channel, lightly smoothed unless not `blur`: high on paper, low on any
+    saturated baize."""
     b, g, r = cv2.split(frame)
-    return cv2.GaussianBlur(cv2.min(cv2.min(b, g), r), (3, 3), 0)
+    darkest = cv2.min(cv2.min(b, g), r)
+    return cv2.GaussianBlur(darkest, (3, 3), 0) if blur else darkest
 
 
 def _paper_level(darkest: np.ndarray) -> float:
