@@ -171,12 +171,13 @@ _SCALE = 0.06  # a row's cards are sized from its height, which turned cards str
 
 
 def _variants(quad: Quad) -> list[Quad]:
-    """The outline a little smaller and a little larger, from its top-left corner."""
+    """The outline a little smaller and a little larger (by half the step and by the whole
+    of it), from its top-left corner."""
     corners = quad.corners
     origin = corners[0]
     return [
         Quad(((corners - origin) * scale + origin).astype(np.float32))
-        for scale in (1 - _SCALE, 1 + _SCALE)
+        for scale in (1 - _SCALE, 1 - _SCALE / 2, 1 + _SCALE / 2, 1 + _SCALE)
     ]
 
 
