@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -144,12 +145,11 @@ def classify_placed(
     it fits best, and the card named must beat every rival's best fit by the margin asked
     of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
-    fits = _fits(frame, quad, design, visible)
+    fits = _fits(frame, [quad], design, visible)
     reading = _best_fit(fits, gram, design)
     if reading.card is not None or not further:
         return reading
-    for variant in _variants(quad):
-        fits = np.maximum(fits, _fits(frame, variant, design, visible))
+    fits = np.maximum(fits, _fits(frame, _variants(quad), design, visible))
     return _best_fit(fits, gram, design)
 
 
@@ -187,28 +187,44 @@ def _columns(visible: float, design: Design) -> int:
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
 
 
-def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.ndarray:
-    """How well the card inside `quad`, moved by up to `_REACH` pixels either way, fits each
-    reference at best, per blur level, on the whole score, on the index alone and on the
-    face alone: (3, levels, 52). Its index is looked for first, on a
-    coarse grid and then finely around the best place; the whole card is compared where
-    the index fits best."""
+def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float) -> np.ndarray:
+    """How well the card inside any of `quads`, moved by up to `_REACH` pixels either way,
+    fits each reference at best, per blur level, on the whole score, on the index alone and
+    on the face alone: (3, levels, 52). Its index is looked for first, on a coarse grid and
+    then finely around the best place; the whole card is compared where the index fits
+    best. The outlines are compared together, each product over the references made once:
+    it is their reading, not the observations, that costs."""
     size = design.size
     pad = _REACH
-    card = rectify(frame, surround(quad, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad))
-    seen = describe_surround(card, pad)
+    seen = [
+        describe_surround(
+            rectify(frame, surround(q, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad)), pad
+        )
+        for q in quads
+    ]
     # The place is looked for at the middle blur level alone; every level is then compared
     # at the best places.
-    coarse = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(_COARSE, size))  # (52, n)
-    centre = _COARSE[int(np.argmax(coarse.max(axis=0)))]
-    fine = centre + _FINE
-    fine = fine[(np.abs(fine) <= _REACH).all(axis=1)]
-    shifts = np.concatenate([_COARSE, fine])
-    near = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(fine, size))
-    found = np.concatenate([coarse, near], 1)
-    best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
-    index_scores = _dot(design.index, seen.index_windows(best, size))
-    face = seen.face_windows(best, size)
+    search = design.index[_SEARCH_LEVEL]
+    coarse = _dot(search, np.concatenate([s.index_windows(_COARSE, size) for s in seen]))
+    coarse = coarse.reshape(len(search), len(seen), len(_COARSE))  # (52, outlines, places)
+    fines = []
+    for k in range(len(seen)):
+        centre = _COARSE[int(np.argmax(coarse[:, k].max(axis=0)))]
+        fine = centre + _FINE
+        fines.append(fine[(np.abs(fine) <= _REACH).all(axis=1)])
+    near_windows = [s.index_windows(f, size) for s, f in zip(seen, fines, strict=True)]
+    near = _dot(search, np.concatenate(near_windows))
+    index_windows, face_windows = [], []
+    start = 0
+    for k, (s, fine) in enumerate(zip(seen, fines, strict=True)):
+        shifts = np.concatenate([_COARSE, fine])
+        found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
+        start += len(fine)
+        best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
+        index_windows.append(s.index_windows(best, size))
+        face_windows.append(s.face_windows(best, size))
+    index_scores = _dot(design.index, np.concatenate(index_windows))
+    face = np.concatenate(face_windows)
     if visible < _WHOLE:
         columns = _columns(visible, design)
         references = design.masked(columns)[0]
