@@ -136,20 +136,27 @@ _FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _S
 
 
 def classify_placed(
-    frame: np.ndarray, quad: Quad, design: Design, visible: float = 1.0, *, further: bool = True
+    frame: np.ndarray,
+    quads: Sequence[Quad],
+    design: Design,
+    visible: float = 1.0,
+    *,
+    further: bool = True,
 ) -> Reading:
-    """A card whose outline was placed from a row's edges and may be a little off, of which
-    the left `visible` share is in view: it is read where, within reach of the outline, it
-    fits its references best; when that does not name it surely, the outline a little
-    smaller and a little larger are tried too, unless not `further`. Each card is taken as
+    """A card whose outline may be a little off (placed from a row's edges, or drawn where
+    a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
+    the left `visible` share is in view: it is read where, within reach of any of them, it
+    fits its references best; when that does not name it surely, each outline a little
+    smaller and a little larger is tried too, unless not `further`. Each card is taken as
     it fits best, and the card named must beat every rival's best fit by the margin asked
     of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
-    fits = _fits(frame, [quad], design, visible)
+    fits = _fits(frame, quads, design, visible)
     reading = _best_fit(fits, gram, design)
     if reading.card is not None or not further:
         return reading
-    fits = np.maximum(fits, _fits(frame, _variants(quad), design, visible))
+    variants = [v for q in quads for v in _variants(q)]
+    fits = np.maximum(fits, _fits(frame, variants, design, visible))
     return _best_fit(fits, gram, design)
 
 

@@ -14,7 +14,7 @@ from vision.classifier import Reading, classify, classify_placed, classify_strai
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
-from vision.quad import Quad, grow, rectify, whole_frame
+from vision.quad import Quad, along_top_edge, from_left_edge, grow, rectify, whole_frame
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -115,24 +115,29 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
     off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card; otherwise the
-    look around names it, unless two outlines name different cards.
+    stands when the look around guesses it too and names no other card; otherwise it is
+    looked for around all its outlines at once, rebuilt from its left edge as well, and
+    named only where it fits best by the margin any card must show.
     """
     reading = classify(frame, spot.quad, design, spot.visible)
-    outlines = [spot.quad]
-    if not spot.placed and design.inset != (0.0, 0.0):
-        outlines.append(grow(spot.quad, design.inset))
+    grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
+    outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
         # A second look, around the outline: it must guess the same card and name no other.
-        around = [classify_placed(frame, q, design, spot.visible, further=False) for q in outlines]
+        around = [
+            classify_placed(frame, [q], design, spot.visible, further=False) for q in outlines
+        ]
         named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
         return _declined(reading)
-    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
-    named = {r.card for r in around if r.card is not None}
-    best = max(around, key=lambda r: (r.confidence, r.score))
-    return _declined(best) if len(named) > 1 else best
+    # The outline's right side is the least sure: it lies under the next card or beside
+    # it, and the finder may take the neighbour's edge for it. The left edge, which a row
+    # never hides, gives the card again at the design's proportions: square to it, or
+    # along the card's own top edge (the camera's view shears a little).
+    rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
+    rebuilt.append(along_top_edge(spot.quad, design.aspect))
+    return classify_placed(frame, [*outlines, *rebuilt], design, spot.visible)
 
 
 def _declined(reading: Reading) -> Reading:
