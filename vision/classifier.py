@@ -151,12 +151,16 @@ def classify_placed(
     it fits best, and the card named must beat every rival's best fit by the margin asked
     of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
-    fits = _fits(frame, quads, design, visible)
+    each = _fits(frame, quads, design, visible)
+    fits = each.max(axis=-1)
     reading = _best_fit(fits, gram, design)
     if reading.card is not None or not further:
         return reading
-    variants = [v for q in quads for v in _variants(q)]
-    fits = np.maximum(fits, _fits(frame, variants, design, visible))
+    # Sizes are tried around the outlines the card fits best in: the others are off more
+    # than a size can mend.
+    order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
+    variants = [v for k in order for v in _variants(quads[int(k)])]
+    fits = np.maximum(fits, _fits(frame, variants, design, visible).max(axis=-1))
     return _best_fit(fits, gram, design)
 
 
@@ -174,6 +178,7 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     return reading
 
 
+_RESIZED = 2  # outlines tried at other sizes
 _SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
 
 
@@ -195,12 +200,12 @@ def _columns(visible: float, design: Design) -> int:
 
 
 def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float) -> np.ndarray:
-    """How well the card inside any of `quads`, moved by up to `_REACH` pixels either way,
+    """How well the card inside each of `quads`, moved by up to `_REACH` pixels either way,
     fits each reference at best, per blur level, on the whole score, on the index alone and
-    on the face alone: (3, levels, 52). Its index is looked for first, on a coarse grid and
-    then finely around the best place; the whole card is compared where the index fits
-    best. The outlines are compared together, each product over the references made once:
-    it is their reading, not the observations, that costs."""
+    on the face alone: (3, levels, 52, outlines). Its index is looked for first, on a
+    coarse grid and then finely around the best place; the whole card is compared where
+    the index fits best. The outlines are compared together, each product over the
+    references made once: it is their reading, not the observations, that costs."""
     size = design.size
     pad = _REACH
     seen = [
@@ -240,7 +245,10 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
         references = design.face
     face_scores = _dot(references, face)
     scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
-    return np.stack([scores.max(axis=2), index_scores.max(axis=2), face_scores.max(axis=2)])
+    per_outline = (*scores.shape[:2], len(quads), _BEST_SHIFTS)
+    return np.stack(
+        [s.reshape(per_outline).max(axis=3) for s in (scores, index_scores, face_scores)]
+    )
 
 
 @functools.cache

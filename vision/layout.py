@@ -137,7 +137,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     # along the card's own top edge (the camera's view shears a little).
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
-    return classify_placed(frame, [*outlines, *rebuilt], design, spot.visible)
+    return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
 
 
 def _declined(reading: Reading) -> Reading:
