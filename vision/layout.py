@@ -14,7 +14,15 @@ from vision.classifier import Reading, classify, classify_placed, classify_strai
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
-from vision.quad import Quad, along_top_edge, from_left_edge, grow, rectify, whole_frame
+from vision.quad import (
+    Quad,
+    along_top_edge,
+    from_left_edge,
+    grow,
+    rectify,
+    whole_frame,
+    widened,
+)
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -24,6 +32,7 @@ _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 # A card read where its outline was placed, without looking around it, is named at once
 # only when this sure (an outline a little off may pass an ace of spades for one of clubs).
 _PLACED_SURE = 0.75
+_WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -134,9 +143,11 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     # The outline's right side is the least sure: it lies under the next card or beside
     # it, and the finder may take the neighbour's edge for it. The left edge, which a row
     # never hides, gives the card again at the design's proportions: square to it, or
-    # along the card's own top edge (the camera's view shears a little).
+    # along the card's own top edge (the camera's view shears a little); and the right
+    # side is tried a little nearer and further.
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
+    rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
     return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
 
 

@@ -93,6 +93,12 @@ def along_top_edge(quad: Quad, aspect: float) -> Quad:
     return _from_left(tl, bl, top * float(np.linalg.norm(bl - tl)) / aspect)
 
 
+def widened(quad: Quad, factor: float) -> Quad:
+    """`quad` with its right side moved `factor` times as far from its left side."""
+    tl, tr, br, bl = quad.corners
+    return Quad(np.array([tl, tl + factor * (tr - tl), bl + factor * (br - bl), bl], np.float32))
+
+
 def _from_left(tl: np.ndarray, bl: np.ndarray, across: np.ndarray) -> Quad:
     return Quad(np.array([tl, tl + across, bl + across, bl], np.float32))
 
