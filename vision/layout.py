@@ -32,6 +32,9 @@ _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 # A card read where its outline was placed, without looking around it, is named at once
 # only when this sure (an outline a little off may pass an ace of spades for one of clubs).
 _PLACED_SURE = 0.75
+# A card seen larger than this many times the classifier's size is shrunk once, with this
+# share of its size around it (every outline tried lies within it).
+_SHRINK_FROM, _AROUND = 1.2, 0.35
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
@@ -128,6 +131,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     looked for around all its outlines at once, rebuilt from its left edge as well, and
     named only where it fits best by the margin any card must show.
     """
+    frame, spot = _near(frame, spot, design)
     reading = classify(frame, spot.quad, design, spot.visible)
     grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
     outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
@@ -149,6 +153,23 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
     return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
+
+
+def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
+    """The part of the frame around a card, shrunk once to about the size the classifier
+    compares cards at, and the card in it: the many outlines tried around a card are then
+    each cut from one small image, where each would shrink its own piece of the frame."""
+    factor = min(spot.quad.width / design.size[0], spot.quad.height / design.size[1])
+    if factor <= _SHRINK_FROM:
+        return frame, spot
+    corners = spot.quad.corners
+    reach = _AROUND * max(spot.quad.width, spot.quad.height)
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach).astype(int), 0)
+    x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
+    piece = frame[y0:y1, x0:x1]
+    small = cv2.resize(piece, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
+    moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
+    return small, RowCard(Quad(moved), spot.visible, spot.placed)
 
 
 def _declined(reading: Reading) -> Reading:
