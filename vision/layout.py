@@ -34,7 +34,7 @@ _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 _PLACED_SURE = 0.75
 # A card seen larger than this many times the classifier's size is shrunk once, with this
 # share of its size around it (every outline tried lies within it).
-_SHRINK_FROM, _AROUND = 1.2, 0.35
+_SHRINK_FROM, _AROUND = 1.2, 0.25
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
