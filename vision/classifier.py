@@ -156,10 +156,11 @@ def classify_placed(
     reading = _best_fit(fits, gram, design)
     if reading.card is not None or not further:
         return reading
-    # Sizes are tried around the outlines the card fits best in: the others are off more
-    # than a size can mend.
+    # Sizes are tried around the outlines the card fits best in, and turns around the best
+    # one: the others are off more than a size or a turn can mend.
     order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
     variants = [v for k in order for v in _variants(quads[int(k)])]
+    variants += _turned(quads[int(order[0])])
     fits = np.maximum(fits, _fits(frame, variants, design, visible).max(axis=-1))
     return _best_fit(fits, gram, design)
 
@@ -179,6 +180,7 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
 
 
 _RESIZED = 2  # outlines tried at other sizes
+_TURN = 1.5  # degrees: a placed card's turn is taken from its row's edges
 _SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
 
 
@@ -191,6 +193,18 @@ def _variants(quad: Quad) -> list[Quad]:
         Quad(((corners - origin) * scale + origin).astype(np.float32))
         for scale in (1 - _SCALE, 1 - _SCALE / 2, 1 + _SCALE / 2, 1 + _SCALE)
     ]
+
+
+def _turned(quad: Quad) -> list[Quad]:
+    """The outline turned a little either way about its top-left corner."""
+    corners = quad.corners
+    origin = corners[0]
+    turned = []
+    for turn in np.deg2rad([-_TURN, _TURN]):
+        c, s = np.cos(turn), np.sin(turn)
+        rotation = np.array([[c, -s], [s, c]], np.float32)
+        turned.append(Quad(((corners - origin) @ rotation.T + origin).astype(np.float32)))
+    return turned
 
 
 def _columns(visible: float, design: Design) -> int:
