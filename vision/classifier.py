@@ -127,7 +127,7 @@ def classify_hidden(
 # An outline placed from a row's edges may be off by this many pixels of the straightened
 # card either way (a tenth of its width): the card is looked for within it, in steps of
 # `_STEP`, first by its index alone, then whole where the index fits best.
-_REACH, _STEP, _BEST_SHIFTS = 8, 2, 3
+_REACH, _STEP, _BEST_SHIFTS = 8, 2, 1
 _SEARCH_LEVEL = 1
 _COARSE = np.stack(
     np.meshgrid(*[np.arange(-_REACH, _REACH + 1, 2 * _STEP)] * 2), axis=-1
