@@ -118,13 +118,8 @@ class Surround:
         top, bottom = round(y0 * height), round(y1 * height)
         left, right = round(x0 * width), round(x1 * width)
         p = self.pad
-        cut = np.stack(
-            [
-                self.maps[p + dy + top : p + dy + bottom, p + dx + left : p + dx + right]
-                for dx, dy in shifts
-            ]
-        )
-        return _units(cut)
+        origin = np.array([p + left, p + top])
+        return _units(_cut(self.maps, shifts + origin, (bottom - top, right - left)))
 
     def face_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """The face features (n, features) of the card moved by each (dx, dy) of `shifts`
@@ -132,14 +127,15 @@ class Surround:
         width, height = size
         fw, fh = width // FACE_SHRINK, height // FACE_SHRINK
         p = self.pad // FACE_SHRINK
-        cut = np.stack(
-            [
-                self.face[p + dy // FACE_SHRINK : p + dy // FACE_SHRINK + fh,
-                          p + dx // FACE_SHRINK : p + dx // FACE_SHRINK + fw]
-                for dx, dy in shifts
-            ]
-        )
-        return _units(cut)
+        return _units(_cut(self.face, shifts // FACE_SHRINK + p, (fh, fw)))
+
+
+def _cut(maps: np.ndarray, corners: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The windows of `shape` = (h, w) of `maps` whose top-left corners are `corners`
+    (n, 2) as (x, y): (n, h, w, channels), gathered at once."""
+    view = np.lib.stride_tricks.sliding_window_view(maps, shape, axis=(0, 1))
+    windows: np.ndarray = view[corners[:, 1], corners[:, 0]].transpose(0, 2, 3, 1)
+    return windows
 
 
 def describe_surround(card: np.ndarray, pad: int) -> Surround:
