@@ -179,7 +179,7 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     return reading
 
 
-_RESIZED = 2  # outlines tried at other sizes
+_RESIZED = 3  # outlines tried at other sizes
 _TURN = 1.5  # degrees: a placed card's turn is taken from its row's edges
 _SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
 
