@@ -148,8 +148,9 @@ def classify_placed(
     """A card whose outline may be a little off (placed from a row's edges, or drawn where
     a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
     the left `visible` share is in view: it is read where, within reach of any of them, it
-    fits its references best; when that does not name it surely, each outline a little
-    smaller and a little larger is tried too, unless not `further`. Each card is taken as
+    fits its references best; when that does not name it surely, the outlines it fits
+    best are tried a little smaller and larger, and the best one turned a little, unless
+    not `further`. Each card is taken as
     it fits best, and the card named must beat every rival's best fit by the margin asked
     of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
