@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -125,7 +126,9 @@ def classify_hidden(
 
 # An outline placed from a row's edges may be off by this many pixels of the straightened
 # card either way (a tenth of its width): the card is looked for within it, in steps of
-# `_STEP`, first by its index alone, then whole where the index fits best.
+# `_STEP`, first by its index alone, then whole at the three places the index fits best.
+# (At the best place alone the look around is a weaker check on a card read where it was
+# outlined: it confirmed an ace of hearts read as one of diamonds on a test design.)
 _REACH, _STEP, _BEST_SHIFTS = 8, 2, 3
 _SEARCH_LEVEL = 1
 _COARSE = np.stack(
@@ -135,21 +138,33 @@ _FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _S
 
 
 def classify_placed(
-    frame: np.ndarray, quad: Quad, design: Design, visible: float = 1.0, *, further: bool = True
+    frame: np.ndarray,
+    quads: Sequence[Quad],
+    design: Design,
+    visible: float = 1.0,
+    *,
+    further: bool = True,
 ) -> Reading:
-    """A card whose outline was placed from a row's edges and may be a little off, of which
-    the left `visible` share is in view: it is read where, within reach of the outline, it
-    fits its references best; when that does not name it surely, the outline a little
-    smaller and a little larger are tried too, unless not `further`. Each card is taken as
+    """A card whose outline may be a little off (placed from a row's edges, or drawn where
+    a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
+    the left `visible` share is in view: it is read where, within reach of any of them, it
+    fits its references best; when that does not name it surely, the outlines it fits
+    best are tried a little smaller and larger, and the best one turned a little, unless
+    not `further`. Each card is taken as
     it fits best, and the card named must beat every rival's best fit by the margin asked
     of any card."""
     gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
-    fits = _fits(frame, quad, design, visible)
+    each = _fits(frame, quads, design, visible)
+    fits = each.max(axis=-1)
     reading = _best_fit(fits, gram, design)
     if reading.card is not None or not further:
         return reading
-    for variant in _variants(quad):
-        fits = np.maximum(fits, _fits(frame, variant, design, visible))
+    # Sizes are tried around the outlines the card fits best in, and turns around the best
+    # one: the others are off more than a size or a turn can mend.
+    order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
+    variants = [v for k in order for v in _variants(quads[int(k)])]
+    variants += _turned(quads[int(order[0])])
+    fits = np.maximum(fits, _fits(frame, variants, design, visible).max(axis=-1))
     return _best_fit(fits, gram, design)
 
 
@@ -167,17 +182,32 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     return reading
 
 
+_RESIZED = 3  # outlines tried at other sizes
+_TURN = 1.5  # degrees: a placed card's turn is taken from its row's edges
 _SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
 
 
 def _variants(quad: Quad) -> list[Quad]:
-    """The outline a little smaller and a little larger, from its top-left corner."""
+    """The outline a little smaller and a little larger (by half the step and by the whole
+    of it), from its top-left corner."""
     corners = quad.corners
     origin = corners[0]
     return [
         Quad(((corners - origin) * scale + origin).astype(np.float32))
-        for scale in (1 - _SCALE, 1 + _SCALE)
+        for scale in (1 - _SCALE, 1 - _SCALE / 2, 1 + _SCALE / 2, 1 + _SCALE)
     ]
+
+
+def _turned(quad: Quad) -> list[Quad]:
+    """The outline turned a little either way about its top-left corner."""
+    corners = quad.corners
+    origin = corners[0]
+    turned = []
+    for turn in np.deg2rad([-_TURN, _TURN]):
+        c, s = np.cos(turn), np.sin(turn)
+        rotation = np.array([[c, -s], [s, c]], np.float32)
+        turned.append(Quad(((corners - origin) @ rotation.T + origin).astype(np.float32)))
+    return turned
 
 
 def _columns(visible: float, design: Design) -> int:
@@ -186,28 +216,44 @@ def _columns(visible: float, design: Design) -> int:
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
 
 
-def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.ndarray:
-    """How well the card inside `quad`, moved by up to `_REACH` pixels either way, fits each
-    reference at best, per blur level, on the whole score, on the index alone and on the
-    face alone: (3, levels, 52). Its index is looked for first, on a
+def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float) -> np.ndarray:
+    """How well the card inside each of `quads`, moved by up to `_REACH` pixels either way,
+    fits each reference at best, per blur level, on the whole score, on the index alone and
+    on the face alone: (3, levels, 52, outlines). Its index is looked for first, on a
     coarse grid and then finely around the best place; the whole card is compared where
-    the index fits best."""
+    the index fits best. The outlines are compared together, each product over the
+    references made once: it is their reading, not the observations, that costs."""
     size = design.size
     pad = _REACH
-    card = rectify(frame, surround(quad, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad))
-    seen = describe_surround(card, pad)
+    seen = [
+        describe_surround(
+            rectify(frame, surround(q, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad)), pad
+        )
+        for q in quads
+    ]
     # The place is looked for at the middle blur level alone; every level is then compared
     # at the best places.
-    coarse = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(_COARSE, size))  # (52, n)
-    centre = _COARSE[int(np.argmax(coarse.max(axis=0)))]
-    fine = centre + _FINE
-    fine = fine[(np.abs(fine) <= _REACH).all(axis=1)]
-    shifts = np.concatenate([_COARSE, fine])
-    near = _dot(design.index[_SEARCH_LEVEL], seen.index_windows(fine, size))
-    found = np.concatenate([coarse, near], 1)
-    best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
-    index_scores = _dot(design.index, seen.index_windows(best, size))
-    face = seen.face_windows(best, size)
+    search = design.index[_SEARCH_LEVEL]
+    coarse = _dot(search, np.concatenate([s.index_windows(_COARSE, size) for s in seen]))
+    coarse = coarse.reshape(len(search), len(seen), len(_COARSE))  # (52, outlines, places)
+    fines = []
+    for k in range(len(seen)):
+        centre = _COARSE[int(np.argmax(coarse[:, k].max(axis=0)))]
+        fine = centre + _FINE
+        fines.append(fine[(np.abs(fine) <= _REACH).all(axis=1)])
+    near_windows = [s.index_windows(f, size) for s, f in zip(seen, fines, strict=True)]
+    near = _dot(search, np.concatenate(near_windows))
+    index_windows, face_windows = [], []
+    start = 0
+    for k, (s, fine) in enumerate(zip(seen, fines, strict=True)):
+        shifts = np.concatenate([_COARSE, fine])
+        found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
+        start += len(fine)
+        best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
+        index_windows.append(s.index_windows(best, size))
+        face_windows.append(s.face_windows(best, size))
+    index_scores = _dot(design.index, np.concatenate(index_windows))
+    face = np.concatenate(face_windows)
     if visible < _WHOLE:
         columns = _columns(visible, design)
         references = design.masked(columns)[0]
@@ -216,7 +262,10 @@ def _fits(frame: np.ndarray, quad: Quad, design: Design, visible: float) -> np.n
         references = design.face
     face_scores = _dot(references, face)
     scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
-    return np.stack([scores.max(axis=2), index_scores.max(axis=2), face_scores.max(axis=2)])
+    per_outline = (*scores.shape[:2], len(quads), _BEST_SHIFTS)
+    return np.stack(
+        [s.reshape(per_outline).max(axis=3) for s in (scores, index_scores, face_scores)]
+    )
 
 
 @functools.cache

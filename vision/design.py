@@ -13,7 +13,7 @@ import numpy as np
 
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
-from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, describe
+from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
 from vision.images import read_picture
 from vision.quad import rectify, whole_frame
 
@@ -64,8 +64,7 @@ class Design:
         cached = self._masked.get(columns)
         if cached is None:
             face = cut_face(self.face, columns, self.size)
-            index = np.einsum("lid,ljd->lij", self.index, self.index)
-            gram = FACE_WEIGHT * np.einsum("lid,ljd->lij", face, face) + (1 - FACE_WEIGHT) * index
+            gram = FACE_WEIGHT * _pairs(face) + (1 - FACE_WEIGHT) * self.index_gram
             cached = self._masked[columns] = (face, gram)
         return cached
 
@@ -74,12 +73,23 @@ class Design:
         return {}
 
     @cached_property
+    def index_gram(self) -> np.ndarray:
+        """How alike each pair of index references is at each blur level."""
+        return _pairs(self.index)
+
+    @cached_property
     def gram(self) -> np.ndarray:
         """How alike each pair of references is at each blur level, on the same score."""
-        face = np.einsum("lid,ljd->lij", self.face, self.face)
-        index = np.einsum("lid,ljd->lij", self.index, self.index)
-        gram: np.ndarray = FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+        gram: np.ndarray = FACE_WEIGHT * _pairs(self.face) + (1 - FACE_WEIGHT) * self.index_gram
         return gram
+
+
+def _pairs(maps: np.ndarray) -> np.ndarray:
+    """The dot product of each pair of references at each level: (levels, 52, 52). A matrix
+    product, not `einsum`, which does not use BLAS: this is built once a design and once
+    each cut of it, often while a frame waits."""
+    pairs: np.ndarray = maps @ maps.transpose(0, 2, 1)
+    return pairs
 
 
 def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarray:
@@ -88,7 +98,7 @@ def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarra
     width, height = size
     shape = (*face.shape[:-1], height // FACE_SHRINK, width // FACE_SHRINK, 3)
     cut = face.reshape(shape)[..., :columns, :]
-    cut = cut - cut.mean(axis=(-3, -2), keepdims=True)
+    cut = centred(cut)
     flat = cut.reshape(*face.shape[:-1], -1)
     norm = np.linalg.norm(flat, axis=-1, keepdims=True)
     units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)

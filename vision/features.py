@@ -10,6 +10,7 @@ index at higher resolution (rank glyph and suit pip).
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -61,36 +62,43 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
     h, w = card.shape[:2]
     h, w = h - 2 * pad, w - 2 * pad
     ring = _Ring.of(h, w)
-    pixels = card[pad : pad + h, pad : pad + w].reshape(-1, 3)
+    inner = card[pad : pad + h, pad : pad + w] if pad else card
+    # The ring's pixels gathered once, stretch after stretch. (Sums over the three channels
+    # are matrix products: numpy reduces a short last axis slowly.)
+    values = inner.reshape(-1, 3)[ring.order]
+    bright = values @ np.ones(3, np.float32)
     # Robust samples: the brighter half of each of eight stretches of the ring.
-    table = np.empty((len(ring.segments), 3), np.float32)
-    for i, segment in enumerate(ring.segments):
-        values = pixels[segment]
-        bright = values.sum(axis=1)
-        half = len(bright) // 2
-        keep = np.argpartition(bright, half)[half:]
-        table[i] = values[keep].mean(axis=0)
-    coeffs, *_ = np.linalg.lstsq(ring.design, table, rcond=None)
-    if pad:
-        xs, ys = _fractions(h, w, pad)
-        light = coeffs[0] + xs * coeffs[1] + ys * coeffs[2]
-    else:
-        light = coeffs[0] + ring.xs * coeffs[1] + ring.ys * coeffs[2]
+    table = np.empty((len(ring.bounds) - 1, 3), np.float32)
+    for i, (start, end) in enumerate(itertools.pairwise(ring.bounds)):
+        half = (end - start) // 2
+        keep = np.argpartition(bright[start:end], half)[half:]
+        table[i] = _column_means(values[start:end][keep])
+    coeffs = ring.solve @ table
+    basis = _fractions(h, w, pad) if pad else ring.basis
+    light = (basis @ coeffs).reshape(card.shape)
     flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
     # Paper is bright and neutral: the ring's mean light against its spread and its tint.
     level = float(table.mean())
     tint = float(np.abs(table - table.mean(axis=1, keepdims=True)).mean())
-    spread = float(pixels[ring.all].std(axis=0).mean())
+    wide = values.astype(np.float64)
+    variance = _column_means(wide * wide) - _column_means(wide) ** 2
+    spread = float(np.sqrt(np.maximum(variance, 0.0)).mean())
     paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
     return flat, paperness
 
 
 @functools.cache
-def _fractions(h: int, w: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
-    """x and y as fractions of a card h × w, over the card and a border `pad` wide: (h + 2
-    pad, w + 2 pad, 1) each."""
+def _fractions(h: int, w: int, pad: int) -> np.ndarray:
+    """1, x and y, as fractions of a card h × w, at each pixel of the card and a border
+    `pad` wide, row after row: ((h + 2 pad) (w + 2 pad), 3)."""
     ys, xs = np.mgrid[-pad : h + pad, -pad : w + pad].astype(np.float32)
-    return (xs / w)[..., None], (ys / h)[..., None]
+    return np.column_stack([np.ones(xs.size, np.float32), xs.ravel() / w, ys.ravel() / h])
+
+
+def _column_means(values: np.ndarray) -> np.ndarray:
+    """The mean of each column of (n, channels), as a matrix product."""
+    means: np.ndarray = np.ones(len(values), values.dtype) @ values / len(values)
+    return means
 
 
 @dataclass(frozen=True)
@@ -110,13 +118,8 @@ class Surround:
         top, bottom = round(y0 * height), round(y1 * height)
         left, right = round(x0 * width), round(x1 * width)
         p = self.pad
-        cut = np.stack(
-            [
-                self.maps[p + dy + top : p + dy + bottom, p + dx + left : p + dx + right]
-                for dx, dy in shifts
-            ]
-        )
-        return _units(cut)
+        origin = np.array([p + left, p + top])
+        return _units(_cut(self.maps, shifts + origin, (bottom - top, right - left)))
 
     def face_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """The face features (n, features) of the card moved by each (dx, dy) of `shifts`
@@ -124,14 +127,15 @@ class Surround:
         width, height = size
         fw, fh = width // FACE_SHRINK, height // FACE_SHRINK
         p = self.pad // FACE_SHRINK
-        cut = np.stack(
-            [
-                self.face[p + dy // FACE_SHRINK : p + dy // FACE_SHRINK + fh,
-                          p + dx // FACE_SHRINK : p + dx // FACE_SHRINK + fw]
-                for dx, dy in shifts
-            ]
-        )
-        return _units(cut)
+        return _units(_cut(self.face, shifts // FACE_SHRINK + p, (fh, fw)))
+
+
+def _cut(maps: np.ndarray, corners: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The windows of `shape` = (h, w) of `maps` whose top-left corners are `corners`
+    (n, 2) as (x, y): (n, h, w, channels), gathered at once."""
+    view = np.lib.stride_tricks.sliding_window_view(maps, shape, axis=(0, 1))
+    windows: np.ndarray = view[corners[:, 1], corners[:, 0]].transpose(0, 2, 3, 1)
+    return windows
 
 
 def describe_surround(card: np.ndarray, pad: int) -> Surround:
@@ -144,23 +148,38 @@ def describe_surround(card: np.ndarray, pad: int) -> Surround:
 
 
 def _units(maps: np.ndarray) -> np.ndarray:
-    """Maps (n, h, w, channels) as n feature vectors, each zero mean per map and unit norm."""
-    centred = maps - maps.mean(axis=(1, 2), keepdims=True)
-    flat = centred.reshape(len(maps), -1)
-    norm = np.linalg.norm(flat, axis=1, keepdims=True)
+    """Maps (n, h, w, channels) of what the camera sees as n feature vectors, scaled to unit
+    norm once each map's mean is taken off. The mean itself is left in: it adds nothing to
+    a dot product with a reference, whose maps are zero mean, and taking it off costs more
+    than the product."""
+    n, h, w, channels = maps.shape
+    flat = maps.reshape(n, -1)
+    means = np.ones(h * w, maps.dtype) @ maps.reshape(n, h * w, channels) / (h * w)
+    square = np.einsum("ij,ij->i", flat, flat) - h * w * np.einsum("ij,ij->i", means, means)
+    norm = np.sqrt(np.maximum(square, 0.0))[:, None]
     units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
     return units
 
 
+def centred(maps: np.ndarray) -> np.ndarray:
+    """Maps (..., h, w, channels) less each map's mean. The means are a matrix product:
+    numpy reduces the axes before a short last one slowly (a fortieth of the speed)."""
+    *lead, h, w, channels = maps.shape
+    flat = maps.reshape(*lead, h * w, channels)
+    means = np.ones(h * w, maps.dtype) @ flat / (h * w)
+    shifted: np.ndarray = maps - means[..., None, None, :]
+    return shifted
+
+
 @dataclass(frozen=True)
 class _Ring:
-    """The edge band of a card of one size, cut in eight stretches, as flat pixel indices."""
+    """The edge band of a card of one size, cut in eight stretches: the flat indices of its
+    pixels stretch after stretch, and where each stretch begins (and the last ends)."""
 
-    segments: tuple[np.ndarray, ...]
-    all: np.ndarray
-    design: np.ndarray  # (8, 3): 1, x, y of each stretch's centre, as card fractions
-    xs: np.ndarray  # (h, w, 1) x as a card fraction
-    ys: np.ndarray
+    order: np.ndarray
+    bounds: tuple[int, ...]
+    solve: np.ndarray  # (3, 8): the plane 1, x, y fitted to the eight stretches' samples
+    basis: np.ndarray  # (h w, 3): 1, x, y at each pixel, as card fractions
 
     @staticmethod
     @functools.cache
@@ -176,11 +195,14 @@ class _Ring:
         cols = np.digitize(xs, [w / 3, 2 * w / 3])
         rows = np.digitize(ys, [h / 3, 2 * h / 3])
         cells = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
-        segments = tuple(np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells)
+        segments = [np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells]
         centres = [[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments]
-        design = np.array(centres, np.float32)
+        bounds = tuple(int(b) for b in np.cumsum([0, *map(len, segments)]))
         return _Ring(
-            segments, np.flatnonzero(ring), design, (xs / w)[..., None], (ys / h)[..., None]
+            np.concatenate(segments),
+            bounds,
+            np.linalg.pinv(np.array(centres, np.float32)).astype(np.float32),
+            _fractions(h, w, 0),
         )
 
 
@@ -204,7 +226,7 @@ def _crop(maps: np.ndarray) -> CardMaps:
 
 def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
-    v = (maps - maps.mean(axis=(0, 1))).reshape(-1).astype(np.float32)
+    v = centred(maps).reshape(-1).astype(np.float32)
     n = float(np.linalg.norm(v))
     unit: np.ndarray = v / n if n > 1e-6 else v
     return unit

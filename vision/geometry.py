@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -29,27 +31,49 @@ _MIN_FILL = 0.45
 _MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
 
 
+@dataclass(frozen=True)
+class Detection:
+    """A frame as blobs are looked for in it: shrunk to `scale`, its darkest channel, and the
+    level above which that is paper. Made once a frame and shared by whoever looks."""
+
+    scale: float
+    darkest: np.ndarray
+    level: float
+
+    @staticmethod
+    def of(frame: np.ndarray) -> Detection | None:
+        """None for a sliver of a picture, in which no card fits."""
+        scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
+        if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
+            return None
+        # The darkest channel is taken before shrinking: a third of the pixels to shrink.
+        darkest = _darkest(frame, blur=False)
+        if scale < 1.0:
+            darkest = cv2.resize(darkest, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        darkest = cv2.GaussianBlur(darkest, (3, 3), 0)
+        return Detection(scale, darkest, _paper_level(darkest))
+
+
 def find_cards(
-    frame: np.ndarray, *, portrait_only: bool = False, cut_rows: bool = True
+    frame: np.ndarray,
+    *,
+    portrait_only: bool = False,
+    cut_rows: bool = True,
+    detection: Detection | None = None,
 ) -> list[Quad]:
     """Every card-shaped paper blob in the frame, as corners ordered upright.
 
     `portrait_only` keeps cards whose long side is closer to vertical, as cards lie in the
     rows of a layout; two portrait cards touching side by side would otherwise pass for
     one card turned on its side. A blob shaped like a row of cards that does not break up
-    is cut into equal cards, unless `cut_rows` is off: then it gives none.
+    is cut into equal cards, unless `cut_rows` is off: then it gives none. `detection` is
+    the frame's, when the caller made it already.
     """
-    scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
-    if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
-        return []  # a sliver of a picture: no card fits in it
-    small = (
-        frame
-        if scale == 1.0
-        else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    )
-    darkest = _darkest(small)
-    level = _paper_level(darkest)
-    area = small.shape[0] * small.shape[1]
+    seen = detection or Detection.of(frame)
+    if seen is None:
+        return []
+    scale, darkest, level = seen.scale, seen.darkest, seen.level
+    area = darkest.shape[0] * darkest.shape[1]
     min_area = _MIN_CARD_SHARE * area
     quads = []
     for contour in _blobs(darkest, level):
@@ -74,24 +98,19 @@ def find_cards(
     return quads
 
 
-def paper_blobs(frame: np.ndarray) -> list[np.ndarray]:
+def paper_blobs(frame: np.ndarray, detection: Detection | None = None) -> list[np.ndarray]:
     """The outlines (frame pixels) of the blobs of paper large enough to hold a card."""
-    scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
-    if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
+    seen = detection or Detection.of(frame)
+    if seen is None:
         return []
-    small = (
-        frame
-        if scale == 1.0
-        else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    )
-    darkest = _darkest(small)
-    _, mask = cv2.threshold(darkest, _paper_level(darkest), 255, cv2.THRESH_BINARY)
+    scale, darkest = seen.scale, seen.darkest
+    _, mask = cv2.threshold(darkest, seen.level, 255, cv2.THRESH_BINARY)
     # Ink printed to the edge (an index, a frame, court art) bites into the paper: closed
     # up, each card is whole, and cards that touch or overlap are one blob.
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_KERNEL)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_KERNEL)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    area = small.shape[0] * small.shape[1]
+    area = darkest.shape[0] * darkest.shape[1]
     return [
         (c / scale).astype(np.int32)
         for c in contours
@@ -118,10 +137,12 @@ def _cards_at_full_size(
     return found
 
 
-def _darkest(frame: np.ndarray) -> np.ndarray:
-    """The darkest channel, lightly smoothed: high on paper, low on any saturated baize."""
+def _darkest(frame: np.ndarray, *, blur: bool = True) -> np.ndarray:
+    """The darkest channel, lightly smoothed unless not `blur`: high on paper, low on any
+    saturated baize."""
     b, g, r = cv2.split(frame)
-    return cv2.GaussianBlur(cv2.min(cv2.min(b, g), r), (3, 3), 0)
+    darkest = cv2.min(cv2.min(b, g), r)
+    return cv2.GaussianBlur(darkest, (3, 3), 0) if blur else darkest
 
 
 def _paper_level(darkest: np.ndarray) -> float:

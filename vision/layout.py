@@ -13,8 +13,16 @@ import numpy as np
 from vision.classifier import Reading, classify, classify_placed, classify_straight
 from vision.design import Design
 from vision.features import describe
-from vision.geometry import find_cards, paper_blobs
-from vision.quad import Quad, grow, rectify, whole_frame
+from vision.geometry import Detection, find_cards, paper_blobs
+from vision.quad import (
+    Quad,
+    along_top_edge,
+    from_left_edge,
+    grow,
+    rectify,
+    whole_frame,
+    widened,
+)
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -24,6 +32,10 @@ _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
 # A card read where its outline was placed, without looking around it, is named at once
 # only when this sure (an outline a little off may pass an ace of spades for one of clubs).
 _PLACED_SURE = 0.75
+# A card seen larger than this many times the classifier's size is shrunk once, with this
+# share of its size around it (every outline tried lies within it).
+_SHRINK_FROM, _AROUND = 1.2, 0.25
+_WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -61,13 +73,16 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
     """
     # Only cards outlined around their own paper: a row that does not break up is parted
     # below, along its cards' edges.
-    found = find_cards(frame, portrait_only=True, cut_rows=False)
+    detection = Detection.of(frame)
+    if detection is None:
+        return []
+    found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
     # The cards of a frame are one size: those outlined whole tell it best.
     card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
-    for contour in paper_blobs(frame):
+    for contour in paper_blobs(frame, detection):
         inside = [
             k for k, q in enumerate(found)
             if k not in claimed and cv2.pointPolygonTest(contour, q.centre, False) >= 0
@@ -112,24 +127,49 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
     off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card; otherwise the
-    look around names it, unless two outlines name different cards.
+    stands when the look around guesses it too and names no other card; otherwise it is
+    looked for around all its outlines at once, rebuilt from its left edge as well, and
+    named only where it fits best by the margin any card must show.
     """
+    frame, spot = _near(frame, spot, design)
     reading = classify(frame, spot.quad, design, spot.visible)
-    outlines = [spot.quad]
-    if not spot.placed and design.inset != (0.0, 0.0):
-        outlines.append(grow(spot.quad, design.inset))
+    grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
+    outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
         # A second look, around the outline: it must guess the same card and name no other.
-        around = [classify_placed(frame, q, design, spot.visible, further=False) for q in outlines]
+        around = [
+            classify_placed(frame, [q], design, spot.visible, further=False) for q in outlines
+        ]
         named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
         return _declined(reading)
-    around = [classify_placed(frame, q, design, spot.visible) for q in outlines]
-    named = {r.card for r in around if r.card is not None}
-    best = max(around, key=lambda r: (r.confidence, r.score))
-    return _declined(best) if len(named) > 1 else best
+    # The outline's right side is the least sure: it lies under the next card or beside
+    # it, and the finder may take the neighbour's edge for it. The left edge, which a row
+    # never hides, gives the card again at the design's proportions: square to it, or
+    # along the card's own top edge (the camera's view shears a little); and the right
+    # side is tried a little nearer and further.
+    rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
+    rebuilt.append(along_top_edge(spot.quad, design.aspect))
+    rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
+    return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
+
+
+def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
+    """The part of the frame around a card, shrunk once to about the size the classifier
+    compares cards at, and the card in it: the many outlines tried around a card are then
+    each cut from one small image, where each would shrink its own piece of the frame."""
+    factor = min(spot.quad.width / design.size[0], spot.quad.height / design.size[1])
+    if factor <= _SHRINK_FROM:
+        return frame, spot
+    corners = spot.quad.corners
+    reach = _AROUND * max(spot.quad.width, spot.quad.height)
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach).astype(int), 0)
+    x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
+    piece = frame[y0:y1, x0:x1]
+    small = cv2.resize(piece, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
+    moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
+    return small, RowCard(Quad(moved), spot.visible, spot.placed)
 
 
 def _declined(reading: Reading) -> Reading:

@@ -74,6 +74,35 @@ def surround(quad: Quad, pad: int, size: tuple[int, int]) -> Quad:
     return Quad(cv2.perspectiveTransform(outer, to_frame).reshape(4, 2))
 
 
+def from_left_edge(quad: Quad, aspect: float) -> Quad:
+    """The card of height-over-width `aspect` whose left edge is `quad`'s, square to it."""
+    tl, _, _, bl = quad.corners
+    left = bl - tl
+    height = float(np.linalg.norm(left))
+    right = np.array([-left[1], left[0]], np.float32) / max(height, 1.0)
+    if right[0] < 0:  # the side of the left edge the card lies on
+        right = -right
+    return _from_left(tl, bl, right * height / aspect)
+
+
+def along_top_edge(quad: Quad, aspect: float) -> Quad:
+    """The card of height-over-width `aspect` whose left edge is `quad`'s, its top and
+    bottom edges running along `quad`'s top edge."""
+    tl, tr, _, bl = quad.corners
+    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    return _from_left(tl, bl, top * float(np.linalg.norm(bl - tl)) / aspect)
+
+
+def widened(quad: Quad, factor: float) -> Quad:
+    """`quad` with its right side moved `factor` times as far from its left side."""
+    tl, tr, br, bl = quad.corners
+    return Quad(np.array([tl, tl + factor * (tr - tl), bl + factor * (br - bl), bl], np.float32))
+
+
+def _from_left(tl: np.ndarray, bl: np.ndarray, across: np.ndarray) -> Quad:
+    return Quad(np.array([tl, tl + across, bl + across, bl], np.float32))
+
+
 def whole_frame(frame: np.ndarray) -> Quad:
     """The frame itself as the card, for a close-up or a bare face image."""
     h, w = frame.shape[:2]
