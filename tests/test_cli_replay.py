@@ -111,3 +111,19 @@ def test_demo_deals_a_whole_regulation_shoe() -> None:
     assert "Messieurs, les cinq cartes" in done.stdout
     assert "End of the shoe" in done.stdout
     assert "= 312 cards" in done.stdout
+
+
+def test_a_replay_imports_no_more_than_it_needs(shoe: Path) -> None:
+    """A one-shoe replay is started often and mostly imports (`make bench` times it): the
+    core's records are not dataclasses, and argparse is not left to import shutil."""
+    probe = (
+        "import sys, io, contextlib\n"
+        "from app.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['replay', {str(shoe)!r}, '--json']) == 0\n"
+        "heavy = {'dataclasses', 'inspect', 'shutil', 'journal', 'drivers'}\n"
+        "assert not heavy & set(sys.modules), sorted(heavy & set(sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
