@@ -19,7 +19,13 @@ from drivers.native_frames import SEQ_MODULUS
 LINK_ALARMS = ("the shoe restarted", "the shoe's ", "seq ")
 _ONE = re.compile(r"^seq \d+ \(|a card may be missing")
 _ROOM = re.compile(r"room for (\d+) more message")
-EDGE = "silent: lost where the numbers stay in step (undetectable)"
+# lost whole where the numbers stay in step: no receiver can see these from the bytes
+RESTART_EDGE = "undetectable: beside a restart that lands in step"
+# at an end of a learned count not shown yet: seen as a wrap; the end shows later or never
+END_LATER = "undetectable then: beyond the count's ends, its number shown later"
+END_NEVER = "undetectable: beyond the count's ends, its number never shown"
+UNDETECTABLE = (RESTART_EDGE, END_LATER, END_NEVER)
+ROOM = "lost beyond the least an unreadable-bytes alarm there gave"
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -162,19 +168,22 @@ def align(
     A sent message that nothing delivered counts as reported only by what the link said in
     its place — between the messages delivered either side of it: a `lost` count, an alarm
     about one message (`seq N (…)`, "a card may be missing"), an alarm with room for so many
-    (`room for N more message(s)`), or an alarm that the count restarted or cannot be
-    trusted (which covers its whole gap). Angel without a check delivers a message whose
-    copies disagree as a misread and counts its number only at the next message it
-    believes: a loss reported there, after misreads but before any card or alarm taken as
-    read, counts as reported; so does one said just before the message delivered ahead of
-    it (copies of neighbours arrive interleaved). Anything else is a silent loss.
+    (`room for N more message(s)`: N is the least the unreadable bytes show, so what its gap
+    lost beyond N is counted apart, as lost where an alarm was raised), or an alarm that the
+    count restarted or cannot be trusted (which covers its whole gap). Angel without a
+    check delivers a message whose copies disagree as a misread and counts its number only
+    at the next message it believes: a loss reported there, after misreads but before any
+    card or alarm taken as read, counts as reported; so does one said just before the
+    message delivered ahead of it (copies of neighbours arrive interleaved). Anything else
+    is a silent loss.
 
     Counted apart, as no receiver can notice them: what is missing before the first message
     delivered when `capture` (it may begin anywhere) and, when `tail`, after the last one;
     and, for a count whose range is learned (angel), a message lost whole where the numbers
     stay in step: at an end of the count not shown yet by the messages taken as read (it
     looks like a wrap), or just before or after a restart (which lands where the count would
-    have been, or looks like a wrap). With
+    have been, or looks like a wrap); those at an end of the count are split by whether a
+    message read later shows their number (a receiver could tell in hindsight). With
     `bee_alarms`, unreadable bytes raise an alarm on a live line."""
     sent = stream.messages
     matchable: list[Message] = [
@@ -186,6 +195,7 @@ def align(
     start = 0
     reported = 0
     alarmed = False  # an alarm that the count restarted or cannot be trusted
+    room = False  # an alarm that unreadable bytes had room for more messages
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
     read: set[int] = set()  # the numbers of the messages taken as read
@@ -193,7 +203,7 @@ def align(
     early = 0  # reported in the gap before, beyond what was missing there
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, garbage, restart_alarm, pending, early
+        nonlocal reported, alarmed, room, garbage, restart_alarm, pending, early
         count = upto - start
         if where != "SILENT LOSS" and not alarmed:
             # before the first message or after the last, nothing is seen: what was said
@@ -217,10 +227,15 @@ def align(
         if garbage and bee_alarms:
             counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
             uncovered = 0
+        elif room and where == "SILENT LOSS":
+            # the alarm's count is the least the bytes show: it was raised in this gap
+            counts[ROOM] += uncovered
+            uncovered = 0
         elif uncovered and where == "SILENT LOSS":
-            edges = min(uncovered, edge_unknown(upto))
-            counts[EDGE] += edges
-            uncovered -= edges
+            for name, edges in edge_unknown(upto).items():
+                unseen = min(uncovered, edges)
+                counts[name] += unseen
+                uncovered -= unseen
         if where == "SILENT LOSS":
             pending += uncovered
         else:
@@ -228,14 +243,16 @@ def align(
         early = max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
-        reported, alarmed, garbage, restart_alarm = 0, False, False, False
+        reported, alarmed, room, garbage, restart_alarm = 0, False, False, False, False
 
-    def edge_unknown(upto: int) -> int:
-        """How many messages missing in sent[start:upto] are numbered outside the numbers
-        of the messages taken as read so far (all of them, before the first), in a count
-        whose range is learned."""
+    def edge_unknown(upto: int) -> Counter[str]:
+        """How many messages missing in sent[start:upto] are lost beside a restart, and how
+        many are numbered outside the numbers of the messages taken as read so far (all of
+        them, before the first), in a count whose range is learned: by whether a message
+        read later shows their number."""
+        found: Counter[str] = Counter()
         if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
-            return 0  # native counts to 65535, bee does not count
+            return found  # native counts to 65535, bee does not count
         low, high = (min(read), max(read)) if read else (stream.top + 1, stream.bottom - 1)
         seqs = stream.seqs
         # a restart that lands where the count would have been, or looks like a wrap,
@@ -245,18 +262,26 @@ def align(
         # restarts) between the messages either side of it: a step forward shows it
         last = min(upto, len(seqs) - 1)
         wraps = any(seqs[k] < seqs[k - 1] for k in range(max(start, 1), last + 1))
-        return sum(
-            index in at_restart or (wraps and not low <= seq <= high)
-            for index, seq in enumerate(seqs[start:upto], start)
-            if index not in used
-        )
+        for index, seq in enumerate(seqs[start:upto], start):
+            if index in used:
+                continue
+            if index in at_restart:
+                found[RESTART_EDGE] += 1
+            elif wraps and not low <= seq <= high:
+                found[END_LATER if shown_low <= seq <= shown_high else END_NEVER] += 1
+        return found
 
+    # the numbers of every message delivered as read, over the whole input
+    shown = [stream.seqs[j] for i, j in paired.items() if matchable[i] == sent[j]]
+    shown_low, shown_high = (min(shown), max(shown)) if shown else (0, -1)
     index = 0
     for message in got:
         if isinstance(message, Lost):
             reported += message.count
         elif isinstance(message, ShoeAlarm) and link_alarm(message):
             covers = _covers(message.text)
+            if covers is not None and _ROOM.search(message.text) is not None:
+                room = True
             if covers is None:
                 alarmed = True
                 restart_alarm = restart_alarm or "restarted" in message.text
