@@ -167,7 +167,13 @@ class NativeReceiver:
             return []  # a repeat, or a resend no longer needed: nothing new, no restart
         if late:
             return self._late(frame)
-        if near and held is None:
+        # a heartbeat naming a number inside a gap, behind a frame held: the count went back
+        inside = (
+            heartbeat
+            and frame.seq != self._expected
+            and any(self._ahead(seq) > self._ahead(frame.seq) for seq in self._held)
+        )
+        if near and held is None and not inside:
             out = self._reject()
             if heartbeat:
                 self._learn_end(frame.seq)
@@ -176,8 +182,8 @@ class NativeReceiver:
                 return out + self._data(frame)
             self._restart = _Restart(frame.seq, frame.seq, jump=True)
             return out + self._agrees(self._restart, frame)
-        # behind the count, far ahead, or new contents under a number held: perhaps a
-        # restarted shoe, believed only when what follows agrees
+        # behind the count, far ahead, new contents under a number held, or a heartbeat
+        # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
         out = self._reject()
         self._restart = _Restart(frame.seq, frame.seq)
         if heartbeat and self._can_ask:

@@ -172,3 +172,29 @@ def test_frames_going_on_past_a_gap_are_near_the_last_one_not_a_restart() -> Non
     got += receiver.idle(0.5)
     assert got == [Lost(1009, f"seq {SEQ_MODULUS - 1008}..0 never arrived"), *after]
     assert requests(receiver) == []
+
+
+def test_a_restart_heartbeat_inside_a_gap_behind_frames_held_is_a_restart() -> None:
+    """After the wrap, frames 65532, 0, 1 and 4 lost and 2, 3, 5 held; the shoe restarts
+    at 0 and says so by its heartbeat. The heartbeat, named inside the gap, was taken for a
+    frame of the gap still to come; the new frame 0 filled the old count's place and the
+    old frame 0 was lost silently. Behind a frame held, it is a restart once frame 0
+    agrees: the old count's gap is reported, the new count follows."""
+    receiver = NativeReceiver(can_ask=False, first_expected=SEQ_MODULUS - 4)
+    old, before = deal(SEQ_MODULUS - 4, 10)
+    size = len(wire(before[0], 0))
+    frames = [old[i * size : (i + 1) * size] for i in range(10)]
+    kept = [frames[i] for i in (1, 2, 3, 6, 7, 9)]
+    new, after = deal(0, 3, offset=20)
+    got = receiver.feed(b"".join(kept) + heartbeat(0) + new, 0.0) + receiver.finish()
+    assert got == [
+        Lost(1, f"seq {SEQ_MODULUS - 4} never arrived"),
+        *before[1:4],
+        Lost(2, "seq 0..1 never arrived"),
+        before[6],
+        before[7],
+        Lost(1, "seq 4 never arrived"),
+        before[9],
+        ShoeAlarm("the shoe restarted its count: seq 0 after 5"),
+        *after,
+    ]
