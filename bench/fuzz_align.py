@@ -4,6 +4,7 @@ card that matches nothing sent, invented."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -91,13 +92,14 @@ def _weights(sent: list[Message], got: list[Message]) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 2 a misread for another
-    card or failed read, or an alarm's text garbled."""
+    card, failed read or cut card, or an alarm's text garbled."""
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
     misread = g_kind == _MISREAD
     weights = np.where(s_ident == g_ident, 6, 0)
-    dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD))
+    # a cut card whose byte is corrupted reads as a failed read: delivered as a misread
+    dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD) | (s_kind == _CUT))
     weights = np.maximum(weights, np.where(dealt, 2, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
     weights = np.maximum(weights, np.where(guessed, 5, 0))
@@ -198,12 +200,13 @@ def align(
     room = False  # an alarm that unreadable bytes had room for more messages
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
-    read: set[int] = set()  # the numbers of the messages taken as read
     pending = 0  # lost unreported since the last message taken as read
+    region = 0  # where the messages since the last one taken as read begin
+    region_edges = 0  # of those lost there, how many were counted undetectable
     early = 0  # reported in the gap before, beyond what was missing there
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, room, garbage, restart_alarm, pending, early
+        nonlocal reported, alarmed, room, garbage, restart_alarm, pending, early, region_edges
         count = upto - start
         if where != "SILENT LOSS" and not alarmed:
             # before the first message or after the last, nothing is seen: what was said
@@ -232,9 +235,10 @@ def align(
             counts[ROOM] += uncovered
             uncovered = 0
         elif uncovered and where == "SILENT LOSS":
-            for name, edges in edge_unknown(upto).items():
+            for name, edges in edge_unknown(start, upto).items():
                 unseen = min(uncovered, edges)
                 counts[name] += unseen
+                region_edges += unseen
                 uncovered -= unseen
         if where == "SILENT LOSS":
             pending += uncovered
@@ -245,32 +249,64 @@ def align(
             counts["false restart alarm"] += 1
         reported, alarmed, room, garbage, restart_alarm = 0, False, False, False, False
 
-    def edge_unknown(upto: int) -> Counter[str]:
-        """How many messages missing in sent[start:upto] are lost beside a restart, and how
-        many are numbered outside the numbers of the messages taken as read so far (all of
-        them, before the first), in a count whose range is learned: by whether a message
-        read later shows their number."""
+    def charge(upto: int) -> None:
+        """A message taken as read, or the end: what is still unreported since the last one
+        is lost silently, unless the region held more undetectable losses than were counted
+        (a report said in one gap may have covered them rather than those of another)."""
+        nonlocal pending, region, region_edges
+        already = region_edges
+        for name, edges in edge_unknown(region, upto).items():
+            skip = min(already, edges)
+            already -= skip
+            unseen = min(pending, edges - skip)
+            counts[name] += unseen
+            pending -= unseen
+        counts["SILENT LOSS"] += pending
+        pending, region, region_edges = 0, upto + 1, 0
+
+    def edge_unknown(first: int, upto: int) -> Counter[str]:
+        """How many messages missing in sent[first:upto] are lost beside a restart, and how
+        many at an end of a count whose range is learned: between two messages delivered
+        (as read or not: their numbers are seen) whose numbers step back, and numbered
+        beyond all those seen up to the second of them — by whether a message delivered
+        later shows their number."""
         found: Counter[str] = Counter()
-        if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
-            return found  # native counts to 65535, bee does not count
-        low, high = (min(read), max(read)) if read else (stream.top + 1, stream.bottom - 1)
+        if stream.top == stream.bottom:
+            return found  # bee does not count
         seqs = stream.seqs
+        if stream.top >= SEQ_MODULUS - 1:
+            # native: a restart between two frames delivered whose numbers step on by less
+            # than was lost between them (its heartbeat lost, or naming the number next)
+            for index in range(first, upto):
+                at = bisect.bisect(delivered, index)
+                if index in used or not 0 < at < len(delivered):
+                    continue
+                before, after = delivered[at - 1], delivered[at]
+                shown_lost = (seqs[after] - seqs[before] - 1) % SEQ_MODULUS
+                restarted = any(before < r <= after for r in stream.restarts)
+                if restarted and index - before > shown_lost:
+                    found[RESTART_EDGE] += 1
+            return found
         # a restart that lands where the count would have been, or looks like a wrap,
         # leaves the numbers in step: the last message before it and the first after
         at_restart = {i for r in stream.restarts for i in (r - 1, r)}
-        # beyond the numbers shown so far, a loss is unseen only if the count wraps (or
-        # restarts) between the messages either side of it: a step forward shows it
-        last = min(upto, len(seqs) - 1)
-        wraps = any(seqs[k] < seqs[k - 1] for k in range(max(start, 1), last + 1))
-        for index, seq in enumerate(seqs[start:upto], start):
+        for index in range(first, upto):
             if index in used:
                 continue
             if index in at_restart:
                 found[RESTART_EDGE] += 1
-            elif wraps and not low <= seq <= high:
-                found[END_LATER if shown_low <= seq <= shown_high else END_NEVER] += 1
+                continue
+            at = bisect.bisect(delivered, index)
+            if not 0 < at < len(delivered):
+                continue
+            before, after = delivered[at - 1], delivered[at]
+            numbers = [seqs[i] for i in delivered[: at + 1]]
+            if seqs[after] < seqs[before] and not min(numbers) <= seqs[index] <= max(numbers):
+                shown = shown_low <= seqs[index] <= shown_high
+                found[END_LATER if shown else END_NEVER] += 1
         return found
 
+    delivered = sorted(used)
     # the numbers of every message delivered as read, over the whole input
     shown = [stream.seqs[j] for i, j in paired.items() if matchable[i] == sent[j]]
     shown_low, shown_high = (min(shown), max(shown)) if shown else (0, -1)
@@ -305,17 +341,15 @@ def align(
             missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
             how = _delivered(sent[j], message)
             counts[how] += 1
-            if how != "delivered garbled, or as a misread":
-                read.add(stream.seqs[j])
-                # a card or an alarm read as sent was believed: a loss before it went
-                # unreported (angel takes a lone cut card or failed read as read, its number
-                # not trusted)
-                if not isinstance(message, CutRead | Misread):
-                    counts["SILENT LOSS"] += pending
-                    pending = 0
+            # a card or an alarm read as sent was believed: a loss before it went unreported
+            # (angel takes a lone cut card or failed read as read, its number not trusted)
+            if how != "delivered garbled, or as a misread" and not isinstance(
+                message, CutRead | Misread
+            ):
+                charge(j)
             start = j + 1
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
-    counts["SILENT LOSS"] += pending
+    charge(len(sent))
     counts["lost over-reported"] += early
     for name, count in counts.items():
         tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
