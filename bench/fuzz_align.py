@@ -164,6 +164,7 @@ def align(
     capture: bool,
     tail: bool,
     bee_alarms: bool,
+    stale: bool = False,
 ) -> None:
     """Accounts for every message sent and every message delivered.
 
@@ -186,7 +187,9 @@ def align(
     looks like a wrap), or just before or after a restart (which lands where the count would
     have been, or looks like a wrap); those at an end of the count are split by whether a
     message read later shows their number (a receiver could tell in hindsight). With
-    `bee_alarms`, unreadable bytes raise an alarm on a live line."""
+    `bee_alarms`, unreadable bytes raise an alarm on a live line. With `stale`, copies of
+    the first frame came back later: one delivered where its number is the count's next
+    (after the numbers reported lost) is a frame no receiver can tell from news."""
     sent = stream.messages
     matchable: list[Message] = [
         m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
@@ -274,34 +277,27 @@ def align(
         if stream.top == stream.bottom:
             return found  # bee does not count
         seqs = stream.seqs
-        if stream.top >= SEQ_MODULUS - 1:
-            # native: a restart between two frames delivered whose numbers step on by less
-            # than was lost between them (its heartbeat lost, or naming the number next)
-            for index in range(first, upto):
-                at = bisect.bisect(delivered, index)
-                if index in used or not 0 < at < len(delivered):
-                    continue
-                before, after = delivered[at - 1], delivered[at]
-                shown_lost = (seqs[after] - seqs[before] - 1) % SEQ_MODULUS
-                restarted = any(before < r <= after for r in stream.restarts)
-                if restarted and index - before > shown_lost:
-                    found[RESTART_EDGE] += 1
-            return found
-        # a restart that lands where the count would have been, or looks like a wrap,
-        # leaves the numbers in step: the last message before it and the first after
+        size = stream.top - stream.bottom + 1
+        learned = size < SEQ_MODULUS  # angel: the range is learned, not known
+        # a restart that looks like a wrap: the last message before it and the first after
         at_restart = {i for r in stream.restarts for i in (r - 1, r)}
         for index in range(first, upto):
-            if index in used:
-                continue
-            if index in at_restart:
-                found[RESTART_EDGE] += 1
-                continue
             at = bisect.bisect(delivered, index)
-            if not 0 < at < len(delivered):
+            if index in used or not 0 < at < len(delivered):
                 continue
             before, after = delivered[at - 1], delivered[at]
+            # a restart between the messages delivered either side, whose numbers step on
+            # by less than was lost between them: it landed where the count would have been
+            shown_lost = (seqs[after] - seqs[before] - 1) % size
+            if any(before < r <= after for r in stream.restarts) and (
+                index - before > shown_lost or (learned and index in at_restart)
+            ):
+                found[RESTART_EDGE] += 1
+                continue
             numbers = [seqs[i] for i in delivered[: at + 1]]
-            if seqs[after] < seqs[before] and not min(numbers) <= seqs[index] <= max(numbers):
+            if learned and seqs[after] < seqs[before] and not (
+                min(numbers) <= seqs[index] <= max(numbers)
+            ):
                 shown = shown_low <= seqs[index] <= shown_high
                 found[END_LATER if shown else END_NEVER] += 1
         return found
@@ -311,9 +307,13 @@ def align(
     shown = [stream.seqs[j] for i, j in paired.items() if matchable[i] == sent[j]]
     shown_low, shown_high = (min(shown), max(shown)) if shown else (0, -1)
     index = 0
+    last_pair: int | None = None  # the sent message the last one delivered stands for
+    lost_since = 0  # numbers reported lost since
+    size = stream.top - stream.bottom + 1
     for message in got:
         if isinstance(message, Lost):
             reported += message.count
+            lost_since += message.count
         elif isinstance(message, ShoeAlarm) and link_alarm(message):
             covers = _covers(message.text)
             if covers is not None and _ROOM.search(message.text) is not None:
@@ -332,6 +332,11 @@ def align(
             index += 1
             if j is None:
                 name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
+                in_step = last_pair is not None and (
+                    stream.seqs[last_pair] + 1 + lost_since - stream.seqs[0]
+                ) % size == 0
+                if stale and message == sent[0] and in_step:
+                    name = "invented, undetectable: a stale copy numbered where the count was"
                 if isinstance(message, CutRead) and got.count(CutRead()) > 1:
                     # the engine raises second_cut_card on a second cut card in a shoe
                     name = "cut card doubled (the engine alarms a second cut card)"
@@ -348,6 +353,7 @@ def align(
             ):
                 charge(j)
             start = j + 1
+            last_pair, lost_since = j, 0
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
     charge(len(sent))
     counts["lost over-reported"] += early
