@@ -92,15 +92,16 @@ def _weights(sent: list[Message], got: list[Message]) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 2 a misread for another
-    card, failed read or cut card, or an alarm's text garbled."""
+    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled."""
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
     misread = g_kind == _MISREAD
     weights = np.where(s_ident == g_ident, 6, 0)
-    # a cut card whose byte is corrupted reads as a failed read: delivered as a misread
-    dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD) | (s_kind == _CUT))
-    weights = np.maximum(weights, np.where(dealt, 2, 0))
+    # a misread stands for whatever was sent in its place: a cut card whose byte is
+    # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
+    # the next card read as that card
+    weights = np.maximum(weights, np.where(misread, 2, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
     weights = np.maximum(weights, np.where(guessed, 5, 0))
     # the card right, its face-up bit flipped (angel with no check cannot see it)
@@ -283,19 +284,21 @@ def align(
         at_restart = {i for r in stream.restarts for i in (r - 1, r)}
         for index in range(first, upto):
             at = bisect.bisect(delivered, index)
-            if index in used or not 0 < at < len(delivered):
+            # a live native table knows the number before the first: as if delivered
+            if index in used or at == len(delivered) or (capture and not at):
                 continue
-            before, after = delivered[at - 1], delivered[at]
+            before, after = delivered[at - 1] if at else -1, delivered[at]
             # a restart between the messages delivered either side, whose numbers step on
             # by less than was lost between them: it landed where the count would have been
-            shown_lost = (seqs[after] - seqs[before] - 1) % size
+            before_seq = seqs[before] if at else seqs[0] - 1
+            shown_lost = (seqs[after] - before_seq - 1) % size
             if any(before < r <= after for r in stream.restarts) and (
                 index - before > shown_lost or (learned and index in at_restart)
             ):
                 found[RESTART_EDGE] += 1
                 continue
             numbers = [seqs[i] for i in delivered[: at + 1]]
-            if learned and seqs[after] < seqs[before] and not (
+            if learned and at and seqs[after] < seqs[before] and not (
                 min(numbers) <= seqs[index] <= max(numbers)
             ):
                 shown = shown_low <= seqs[index] <= shown_high
