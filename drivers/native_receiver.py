@@ -280,7 +280,8 @@ class NativeReceiver:
         if ours:
             for seq in ours:
                 del self._held[seq]
-            self._known_end = min(ours)  # the old count's frames end where the run begins
+            if not self._held:
+                self._known_end = min(ours)  # the old count's frames end where ours begin
         out: list[Message] = []
         while self._missing():
             out += self._give_up()
@@ -312,9 +313,18 @@ class NativeReceiver:
         return out
 
     def _new_count_run(self, first: int) -> dict[int, NativeFrame]:
-        """The frames held just below `first`, when nothing joins their run to the old
-        count: numbers a restarted count used before `first`, taken until then for frames
-        after a gap in the old count."""
+        """The frames held below `first` that the restarted count sent, taken until then
+        for frames after a gap in the old count. When the old count's frames are held at
+        and beyond `first` (the numbers the new count used again), ours are those below it
+        that came after the last of them (frames are held in the order they came);
+        otherwise, the run held just below `first`, when nothing joins it to the old
+        count."""
+        order = list(self._held)
+        old = [seq for seq in order if self._ahead(seq) >= self._ahead(first)]
+        if old:
+            last = max(old, key=self._ahead)
+            later = order[order.index(last) + 1 :]
+            return {seq: self._held[seq] for seq in later if seq not in old}
         run: dict[int, NativeFrame] = {}
         seq = first - 1
         while seq >= 0 and (frame := self._held.get(seq)) is not None:

@@ -198,3 +198,31 @@ def test_a_restart_heartbeat_inside_a_gap_behind_frames_held_is_a_restart() -> N
         ShoeAlarm("the shoe restarted its count: seq 0 after 5"),
         *after,
     ]
+
+
+def test_after_a_restart_the_old_count_s_frames_held_stay_the_old_count_s() -> None:
+    """Past the wrap, the old count's frames 1 to 3 and 5 to 8 held behind a gap; the shoe
+    restarts and sends 0, 2, 4, 5, 6. Frames held just below the restart's 5 were all taken
+    for the new count's, the old 1 to 3 among them, delivered after the new 0. Frames are
+    held in the order they came: the new count's are those below 5 that came after the
+    last of the old count."""
+    receiver = NativeReceiver(can_ask=False, first_expected=SEQ_MODULUS - 3)
+    old, before = deal(SEQ_MODULUS - 3, 12)
+    size = len(wire(before[0], 0))
+    frames = [old[i * size : (i + 1) * size] for i in (0, 4, 5, 6, 8, 9, 10, 11)]
+    new = [card(text) for text in ("KD", "QD", "JD", "TD", "9D")]
+    sent = b"".join(wire(m, seq) for m, seq in zip(new, (0, 2, 4, 5, 6), strict=True))
+    got = receiver.feed(b"".join(frames) + sent, 0.0) + receiver.finish()
+    assert got == [
+        before[0],
+        Lost(3, "seq 65534..0 never arrived"),
+        *before[4:7],
+        Lost(1, "seq 4 never arrived"),
+        *before[8:],
+        ShoeAlarm("seq 2 (card QD) came behind the count, after 8, and nothing confirmed a "
+                  "restart: not delivered"),
+        ShoeAlarm("the shoe restarted its count: seq 0 after 8"),
+        new[0],
+        Lost(3, "seq 1..3 never arrived"),
+        *new[2:],
+    ]
