@@ -4,6 +4,7 @@ card that matches nothing sent, invented."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,7 +20,13 @@ from drivers.native_frames import SEQ_MODULUS
 LINK_ALARMS = ("the shoe restarted", "the shoe's ", "seq ")
 _ONE = re.compile(r"^seq \d+ \(|a card may be missing")
 _ROOM = re.compile(r"room for (\d+) more message")
-EDGE = "silent: lost where the numbers stay in step (undetectable)"
+# lost whole where the numbers stay in step: no receiver can see these from the bytes
+RESTART_EDGE = "undetectable: beside a restart that lands in step"
+# at an end of a learned count not shown yet: seen as a wrap; the end shows later or never
+END_LATER = "undetectable then: beyond the count's ends, its number shown later"
+END_NEVER = "undetectable: beyond the count's ends, its number never shown"
+UNDETECTABLE = (RESTART_EDGE, END_LATER, END_NEVER)
+ROOM = "lost beyond the least an unreadable-bytes alarm there gave"
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -85,14 +92,16 @@ def _weights(sent: list[Message], got: list[Message]) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 2 a misread for another
-    card or failed read, or an alarm's text garbled."""
+    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled."""
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
     misread = g_kind == _MISREAD
     weights = np.where(s_ident == g_ident, 6, 0)
-    dealt = misread & ((s_kind == _CARD) | (s_kind == _MISREAD))
-    weights = np.maximum(weights, np.where(dealt, 2, 0))
+    # a misread stands for whatever was sent in its place: a cut card whose byte is
+    # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
+    # the next card read as that card
+    weights = np.maximum(weights, np.where(misread, 2, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
     weights = np.maximum(weights, np.where(guessed, 5, 0))
     # the card right, its face-up bit flipped (angel with no check cannot see it)
@@ -156,26 +165,32 @@ def align(
     capture: bool,
     tail: bool,
     bee_alarms: bool,
+    stale: bool = False,
 ) -> None:
     """Accounts for every message sent and every message delivered.
 
     A sent message that nothing delivered counts as reported only by what the link said in
     its place — between the messages delivered either side of it: a `lost` count, an alarm
     about one message (`seq N (…)`, "a card may be missing"), an alarm with room for so many
-    (`room for N more message(s)`), or an alarm that the count restarted or cannot be
-    trusted (which covers its whole gap). Angel without a check delivers a message whose
-    copies disagree as a misread and counts its number only at the next message it
-    believes: a loss reported there, after misreads but before any card or alarm taken as
-    read, counts as reported; so does one said just before the message delivered ahead of
-    it (copies of neighbours arrive interleaved). Anything else is a silent loss.
+    (`room for N more message(s)`: N is the least the unreadable bytes show, so what its gap
+    lost beyond N is counted apart, as lost where an alarm was raised), or an alarm that the
+    count restarted or cannot be trusted (which covers its whole gap). Angel without a
+    check delivers a message whose copies disagree as a misread and counts its number only
+    at the next message it believes: a loss reported there, after misreads but before any
+    card or alarm taken as read, counts as reported; so does one said just before the
+    message delivered ahead of it (copies of neighbours arrive interleaved). Anything else
+    is a silent loss.
 
     Counted apart, as no receiver can notice them: what is missing before the first message
     delivered when `capture` (it may begin anywhere) and, when `tail`, after the last one;
     and, for a count whose range is learned (angel), a message lost whole where the numbers
     stay in step: at an end of the count not shown yet by the messages taken as read (it
     looks like a wrap), or just before or after a restart (which lands where the count would
-    have been, or looks like a wrap). With
-    `bee_alarms`, unreadable bytes raise an alarm on a live line."""
+    have been, or looks like a wrap); those at an end of the count are split by whether a
+    message read later shows their number (a receiver could tell in hindsight). With
+    `bee_alarms`, unreadable bytes raise an alarm on a live line. With `stale`, copies of
+    the first frame came back later: one delivered where its number is the count's next
+    (after the numbers reported lost) is a frame no receiver can tell from news."""
     sent = stream.messages
     matchable: list[Message] = [
         m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
@@ -186,14 +201,16 @@ def align(
     start = 0
     reported = 0
     alarmed = False  # an alarm that the count restarted or cannot be trusted
+    room = False  # an alarm that unreadable bytes had room for more messages
     garbage = False
     restart_alarm = False  # one that says the count restarted, not one about a frame
-    read: set[int] = set()  # the numbers of the messages taken as read
     pending = 0  # lost unreported since the last message taken as read
+    region = 0  # where the messages since the last one taken as read begin
+    region_edges = 0  # of those lost there, how many were counted undetectable
     early = 0  # reported in the gap before, beyond what was missing there
 
     def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, garbage, restart_alarm, pending, early
+        nonlocal reported, alarmed, room, garbage, restart_alarm, pending, early, region_edges
         count = upto - start
         if where != "SILENT LOSS" and not alarmed:
             # before the first message or after the last, nothing is seen: what was said
@@ -217,10 +234,16 @@ def align(
         if garbage and bee_alarms:
             counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
             uncovered = 0
+        elif room and where == "SILENT LOSS":
+            # the alarm's count is the least the bytes show: it was raised in this gap
+            counts[ROOM] += uncovered
+            uncovered = 0
         elif uncovered and where == "SILENT LOSS":
-            edges = min(uncovered, edge_unknown(upto))
-            counts[EDGE] += edges
-            uncovered -= edges
+            for name, edges in edge_unknown(start, upto).items():
+                unseen = min(uncovered, edges)
+                counts[name] += unseen
+                region_edges += unseen
+                uncovered -= unseen
         if where == "SILENT LOSS":
             pending += uncovered
         else:
@@ -228,35 +251,76 @@ def align(
         early = max(0, reported - count)
         if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
             counts["false restart alarm"] += 1
-        reported, alarmed, garbage, restart_alarm = 0, False, False, False
+        reported, alarmed, room, garbage, restart_alarm = 0, False, False, False, False
 
-    def edge_unknown(upto: int) -> int:
-        """How many messages missing in sent[start:upto] are numbered outside the numbers
-        of the messages taken as read so far (all of them, before the first), in a count
-        whose range is learned."""
-        if stream.top >= SEQ_MODULUS - 1 or stream.top == stream.bottom:
-            return 0  # native counts to 65535, bee does not count
-        low, high = (min(read), max(read)) if read else (stream.top + 1, stream.bottom - 1)
+    def charge(upto: int) -> None:
+        """A message taken as read, or the end: what is still unreported since the last one
+        is lost silently, unless the region held more undetectable losses than were counted
+        (a report said in one gap may have covered them rather than those of another)."""
+        nonlocal pending, region, region_edges
+        already = region_edges
+        for name, edges in edge_unknown(region, upto).items():
+            skip = min(already, edges)
+            already -= skip
+            unseen = min(pending, edges - skip)
+            counts[name] += unseen
+            pending -= unseen
+        counts["SILENT LOSS"] += pending
+        pending, region, region_edges = 0, upto + 1, 0
+
+    def edge_unknown(first: int, upto: int) -> Counter[str]:
+        """How many messages missing in sent[first:upto] are lost beside a restart, and how
+        many at an end of a count whose range is learned: between two messages delivered
+        (as read or not: their numbers are seen) whose numbers step back, and numbered
+        beyond all those seen up to the second of them — by whether a message delivered
+        later shows their number."""
+        found: Counter[str] = Counter()
+        if stream.top == stream.bottom:
+            return found  # bee does not count
         seqs = stream.seqs
-        # a restart that lands where the count would have been, or looks like a wrap,
-        # leaves the numbers in step: the last message before it and the first after
+        size = stream.top - stream.bottom + 1
+        learned = size < SEQ_MODULUS  # angel: the range is learned, not known
+        # a restart that looks like a wrap: the last message before it and the first after
         at_restart = {i for r in stream.restarts for i in (r - 1, r)}
-        # beyond the numbers shown so far, a loss is unseen only if the count wraps (or
-        # restarts) between the messages either side of it: a step forward shows it
-        last = min(upto, len(seqs) - 1)
-        wraps = any(seqs[k] < seqs[k - 1] for k in range(max(start, 1), last + 1))
-        return sum(
-            index in at_restart or (wraps and not low <= seq <= high)
-            for index, seq in enumerate(seqs[start:upto], start)
-            if index not in used
-        )
+        for index in range(first, upto):
+            at = bisect.bisect(delivered, index)
+            # a live native table knows the number before the first: as if delivered
+            if index in used or at == len(delivered) or (capture and not at):
+                continue
+            before, after = delivered[at - 1] if at else -1, delivered[at]
+            # a restart between the messages delivered either side, whose numbers step on
+            # by less than was lost between them: it landed where the count would have been
+            before_seq = seqs[before] if at else seqs[0] - 1
+            shown_lost = (seqs[after] - before_seq - 1) % size
+            if any(before < r <= after for r in stream.restarts) and (
+                index - before > shown_lost or (learned and index in at_restart)
+            ):
+                found[RESTART_EDGE] += 1
+                continue
+            numbers = [seqs[i] for i in delivered[: at + 1]]
+            if learned and at and seqs[after] < seqs[before] and not (
+                min(numbers) <= seqs[index] <= max(numbers)
+            ):
+                shown = shown_low <= seqs[index] <= shown_high
+                found[END_LATER if shown else END_NEVER] += 1
+        return found
 
+    delivered = sorted(used)
+    # the numbers of every message delivered as read, over the whole input
+    shown = [stream.seqs[j] for i, j in paired.items() if matchable[i] == sent[j]]
+    shown_low, shown_high = (min(shown), max(shown)) if shown else (0, -1)
     index = 0
+    last_pair: int | None = None  # the sent message the last one delivered stands for
+    lost_since = 0  # numbers reported lost since
+    size = stream.top - stream.bottom + 1
     for message in got:
         if isinstance(message, Lost):
             reported += message.count
+            lost_since += message.count
         elif isinstance(message, ShoeAlarm) and link_alarm(message):
             covers = _covers(message.text)
+            if covers is not None and _ROOM.search(message.text) is not None:
+                room = True
             if covers is None:
                 alarmed = True
                 restart_alarm = restart_alarm or "restarted" in message.text
@@ -271,6 +335,11 @@ def align(
             index += 1
             if j is None:
                 name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
+                in_step = last_pair is not None and (
+                    stream.seqs[last_pair] + 1 + lost_since - stream.seqs[0]
+                ) % size == 0
+                if stale and message == sent[0] and in_step:
+                    name = "invented, undetectable: a stale copy numbered where the count was"
                 if isinstance(message, CutRead) and got.count(CutRead()) > 1:
                     # the engine raises second_cut_card on a second cut card in a shoe
                     name = "cut card doubled (the engine alarms a second cut card)"
@@ -280,17 +349,16 @@ def align(
             missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
             how = _delivered(sent[j], message)
             counts[how] += 1
-            if how != "delivered garbled, or as a misread":
-                read.add(stream.seqs[j])
-                # a card or an alarm read as sent was believed: a loss before it went
-                # unreported (angel takes a lone cut card or failed read as read, its number
-                # not trusted)
-                if not isinstance(message, CutRead | Misread):
-                    counts["SILENT LOSS"] += pending
-                    pending = 0
+            # a card or an alarm read as sent was believed: a loss before it went unreported
+            # (angel takes a lone cut card or failed read as read, its number not trusted)
+            if how != "delivered garbled, or as a misread" and not isinstance(
+                message, CutRead | Misread
+            ):
+                charge(j)
             start = j + 1
+            last_pair, lost_since = j, 0
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
-    counts["SILENT LOSS"] += pending
+    charge(len(sent))
     counts["lost over-reported"] += early
     for name, count in counts.items():
         tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)

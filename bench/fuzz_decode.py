@@ -56,6 +56,7 @@ def decode_live(
     shoe answers resend requests, through the same bad line."""
     decoder = new_decoder(case, live=True, stream=stream)
     history: dict[int, bytes] = {}
+    last = 0  # the number of the last data frame sent
     requests = NativeFramer()
     out: list[Message] = []
     now = 0.0
@@ -74,8 +75,13 @@ def decode_live(
         return damage(frames, faults, rng, stale)
 
     for frame in frames:
-        if case == "native" and frame[4] != FrameType.HEARTBEAT.value:
-            history[int.from_bytes(frame[2:4], "big")] = frame
+        if case == "native":
+            seq = int.from_bytes(frame[2:4], "big")
+            if history and seq != (last + 1) % SEQ_MODULUS:
+                history.clear()  # a shoe whose count restarted resends from its new count
+            if frame[4] != FrameType.HEARTBEAT.value:
+                history[seq] = frame
+                last = seq
         now += 0.002
         out += decoder.feed(damage([frame], faults, rng, stale), now)
         if rng.random() < 0.05:

@@ -40,7 +40,7 @@ from bench.fuzz_inputs import (
     shoe_stream,
 )
 from drivers.messages import CardRead
-from drivers.native_frames import SEQ_MODULUS
+from drivers.native_frames import SEQ_MODULUS, FrameType
 
 HANG_AFTER = 2.0  # seconds one input may take
 CASES = ("native", "angel-check", "angel-none", "bee")
@@ -80,19 +80,26 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
     faults = Faults.draw(rng)
     # a stale frame long after it was sent: only native numbers can tell it from news
     stale = frames[:1] if case == "native" else []
+    stale_data = bool(stale) and frames[0][4] != FrameType.HEARTBEAT.value
     if rng.random() < 0.5:
         data = damage(frames, faults, rng, stale)
         cuts = [rng.randrange(len(data) + 1) for _ in range(rng.randint(0, 8))]
         decoded, same = decode_capture(case, data, cuts)
         tally.add("split changed the output", int(not same), seed)
-        align(stream, decoded, tally, seed, capture=True, tail=True, bee_alarms=case == "bee")
+        align(
+            stream, decoded, tally, seed,
+            capture=True, tail=True, bee_alarms=case == "bee", stale=stale_data,
+        )
     else:
         decoded = decode_live(case, stream, frames, faults, rng, stale=stale)
         # a native shoe's heartbeat tells of its last frame; the dialects have none
         # a native table knows the first number; the dialects cannot know what came before
         # their first message, nor, with no heartbeat, what came after their last
         edges = case != "native"
-        align(stream, decoded, tally, seed, capture=edges, tail=edges, bee_alarms=case == "bee")
+        align(
+            stream, decoded, tally, seed,
+            capture=edges, tail=edges, bee_alarms=case == "bee", stale=stale_data,
+        )
 
 
 def _hang(signum: int, frame: StackFrame | None) -> None:

@@ -20,6 +20,7 @@ ETX: Final = 0x03
 OVERHEAD: Final = 8  # STX LEN SEQ SEQ TYPE … CRC CRC ETX
 SEQ_MODULUS: Final = 1 << 16
 MAX_TEXT: Final = 64
+FACE_UP: Final = 0x01  # bit 0 of a card frame's flags byte; the other bits are always 0
 
 
 class FrameType(enum.Enum):
@@ -94,6 +95,11 @@ class NativeFramer(ResyncingFramer[NativeFrame]):
                 return None
             body = bytes(buffer[1 : end - 3])
             if buffer[end - 1] != ETX or bytes(buffer[end - 3 : end - 1]) != crc16_ccitt(body):
+                self._skip(1)
+                continue
+            if frame_type is FrameType.CARD and body[-1] & ~FACE_UP:
+                # a flag no shoe sets: bytes that passed the CRC by chance (1 in 65536),
+                # the frame's own mangled or the next one's, are no card
                 self._skip(1)
                 continue
             del buffer[:end]

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from croupier.cards import Card
 from croupier.errors import CardError
 from drivers.errors import BadFrameError
 from drivers.messages import CardRead, CutRead, Message, Misread, ShoeAlarm
-from drivers.native_frames import MAX_TEXT, FrameType, NativeFrame
-
-FACE_UP: Final = 0x01  # bit 0 of a card frame's flags byte
+from drivers.native_frames import FACE_UP, MAX_TEXT, FrameType, NativeFrame
 
 
 def message_frame(message: Message, seq: int) -> NativeFrame:

@@ -15,6 +15,9 @@ MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, giv
 # A frame further ahead than a receiver can hold is no gap to fill: like a frame behind,
 # it is believed only when what follows agrees (a restarted or long-running shoe).
 NEAR: Final = MAX_HELD
+# A data frame further than this beyond the last number known used is believed only when
+# what follows agrees: a stale copy of an old count's frame may land there.
+JUMP: Final = 64
 HEARTBEATS: Final = 3  # heartbeats behind, agreeing, that are worth an alarm
 MAX_ASK: Final = 255  # frames one resend request can name
 HISTORY: Final = 2048  # frames remembered, so that a duplicate is known by its contents
@@ -32,6 +35,7 @@ class _Restart:
     signals: int = 0
     frames: list[NativeFrame] = field(default_factory=list)
     alarmed: bool = False
+    jump: bool = False  # ahead of the count, not behind it: a gap when believed
 
 
 class NativeReceiver:
@@ -139,7 +143,9 @@ class NativeReceiver:
         heartbeat = frame.type is FrameType.HEARTBEAT
         held = self._held.get(frame.seq)
         known = not heartbeat and (frame in self._seen or held == frame)
-        near = self._ahead(frame.seq) < NEAR
+        # near the frames had, measured from the last one known: a gap already known
+        # does not make what comes after it look far
+        near = self._ahead(frame.seq) < self._ahead(self._known_end) + NEAR
         # a frame whose number was given up: a late resend, no sign of a restart (after a
         # restart, the old count's numbers may lie ahead of the new one)
         late = (
@@ -161,14 +167,23 @@ class NativeReceiver:
             return []  # a repeat, or a resend no longer needed: nothing new, no restart
         if late:
             return self._late(frame)
-        if near and held is None:
+        # a heartbeat naming a number inside a gap, behind a frame held: the count went back
+        inside = (
+            heartbeat
+            and frame.seq != self._expected
+            and any(self._ahead(seq) > self._ahead(frame.seq) for seq in self._held)
+        )
+        if near and held is None and not inside:
             out = self._reject()
             if heartbeat:
                 self._learn_end(frame.seq)
                 return out
-            return out + self._data(frame)
-        # behind the count, far ahead, or new contents under a number held: perhaps a
-        # restarted shoe, believed only when what follows agrees
+            if self._ahead(frame.seq) - self._ahead(self._known_end) <= JUMP:
+                return out + self._data(frame)
+            self._restart = _Restart(frame.seq, frame.seq, jump=True)
+            return out + self._agrees(self._restart, frame)
+        # behind the count, far ahead, new contents under a number held, or a heartbeat
+        # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
         out = self._reject()
         self._restart = _Restart(frame.seq, frame.seq)
         if heartbeat and self._can_ask:
@@ -222,12 +237,14 @@ class NativeReceiver:
             )
         for frame in restart.frames:
             self._remember(frame)
+        came = (
+            "far ahead of the count, after {last}, and nothing followed it"
+            if restart.jump
+            else "behind the count, after {last}, and nothing confirmed a restart"
+        ).format(last=last)
         return self._say(
             *(
-                ShoeAlarm(
-                    f"seq {f.seq} ({_brief(f)}) came behind the count, after {last}, and "
-                    "nothing confirmed a restart: not delivered"
-                )
+                ShoeAlarm(f"seq {f.seq} ({_brief(f)}) came {came}: not delivered")
                 for f in restart.frames
             )
         )
@@ -255,13 +272,16 @@ class NativeReceiver:
         restart = self._restart
         assert restart is not None
         self._restart = None
+        if restart.jump:  # frames after a gap: the gap is asked for, or reported
+            return [message for frame in restart.frames for message in self._data(frame)]
         # a shoe counts from 0 when it starts: what it numbered before these is wanted
         start = 0 if restart.first < NEAR else restart.first
         ours = self._new_count_run(restart.first) if start == 0 else {}
         if ours:
             for seq in ours:
                 del self._held[seq]
-            self._known_end = min(ours)  # the old count's frames end where the run begins
+            if not self._held:
+                self._known_end = min(ours)  # the old count's frames end where ours begin
         out: list[Message] = []
         while self._missing():
             out += self._give_up()
@@ -293,9 +313,18 @@ class NativeReceiver:
         return out
 
     def _new_count_run(self, first: int) -> dict[int, NativeFrame]:
-        """The frames held just below `first`, when nothing joins their run to the old
-        count: numbers a restarted count used before `first`, taken until then for frames
-        after a gap in the old count."""
+        """The frames held below `first` that the restarted count sent, taken until then
+        for frames after a gap in the old count. When the old count's frames are held at
+        and beyond `first` (the numbers the new count used again), ours are those below it
+        that came after the last of them (frames are held in the order they came);
+        otherwise, the run held just below `first`, when nothing joins it to the old
+        count."""
+        order = list(self._held)
+        old = [seq for seq in order if self._ahead(seq) >= self._ahead(first)]
+        if old:
+            last = max(old, key=self._ahead)
+            later = order[order.index(last) + 1 :]
+            return {seq: self._held[seq] for seq in later if seq not in old}
         run: dict[int, NativeFrame] = {}
         seq = first - 1
         while seq >= 0 and (frame := self._held.get(seq)) is not None:
@@ -324,7 +353,8 @@ class NativeReceiver:
         ]
 
     def _learn_end(self, end: int) -> None:
-        if 0 < self._ahead(end) <= NEAR and self._ahead(end) > self._ahead(self._known_end):
+        known = self._ahead(self._known_end)
+        if known < self._ahead(end) <= known + NEAR:
             self._known_end = end
 
     def _data(self, frame: NativeFrame) -> list[Message]:

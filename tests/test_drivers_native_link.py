@@ -309,3 +309,14 @@ def test_what_a_receiver_decodes_never_depends_on_how_reads_are_split(
 
 
 # Regressions found by `make fuzz` (bench/fuzz_links.py), each with the bytes of its class.
+
+
+def test_a_card_frame_setting_flags_no_shoe_sets_is_garbage_not_a_card() -> None:
+    """Bytes from a bad line: frame 29289 (3S) lost two bytes and had a bit flipped, and
+    with the next frame's first bytes as its CRC and ETX it passed the CRC (a chance of one
+    in 65536), reading as 3D face up with flags 0x69. Its flags give it away: garbage, and
+    the next frame is read whole."""
+    mangled = bytes.fromhex("020372694333446903")
+    receiver = NativeReceiver(can_ask=False)
+    got = receiver.feed(mangled + wire(card("2C"), 0x726A), 0.0) + receiver.finish()
+    assert got == [Garbage(len(mangled)), card("2C")]
