@@ -9,6 +9,7 @@ from typing import Final
 from drivers.messages import Garbage, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
+from drivers.native_recent import Recent
 from drivers.to_events import message_line
 
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
@@ -20,7 +21,6 @@ NEAR: Final = MAX_HELD
 JUMP: Final = 64
 HEARTBEATS: Final = 3  # heartbeats behind, agreeing, that are worth an alarm
 MAX_ASK: Final = 255  # frames one resend request can name
-HISTORY: Final = 2048  # frames remembered, so that a duplicate is known by its contents
 
 
 @dataclass(slots=True)
@@ -76,8 +76,7 @@ class NativeReceiver:
         self._known_end = start  # one past the last number the shoe is known to have used
         self._held: dict[int, NativeFrame] = {}
         self._delivered = 0
-        self._seen: dict[NativeFrame, None] = {}  # delivered or reported, across restarts
-        self._given_up: dict[int, None] = {}  # numbers reported lost lately, across restarts
+        self._recent = Recent()
         # alarms about frames after a gap, each with how many frames precede its place
         self._waiting: list[tuple[int, Message]] = []
         self._restart: _Restart | None = None
@@ -142,7 +141,7 @@ class NativeReceiver:
             self._expected = self._known_end = frame.seq
         heartbeat = frame.type is FrameType.HEARTBEAT
         held = self._held.get(frame.seq)
-        known = not heartbeat and (frame in self._seen or held == frame)
+        known = not heartbeat and (frame in self._recent.frames or held == frame)
         # near the frames had, measured from the last one known: a gap already known
         # does not make what comes after it look far
         near = self._ahead(frame.seq) < self._ahead(self._known_end) + NEAR
@@ -151,7 +150,7 @@ class NativeReceiver:
         late = (
             not heartbeat
             and not known
-            and frame.seq in self._given_up
+            and frame.seq in self._recent.given_up
             and frame.seq != self._expected
         )
         restart = self._restart
@@ -236,7 +235,7 @@ class NativeReceiver:
                 )
             )
         for frame in restart.frames:
-            self._remember(frame)
+            self._recent.remember(frame)
         came = (
             "far ahead of the count, after {last}, and nothing followed it"
             if restart.jump
@@ -286,7 +285,7 @@ class NativeReceiver:
         while self._missing():
             out += self._give_up()
         # the old count's next number too: a copy of it coming late is no restart back
-        self._give_up_numbers(self._expected, 1)
+        self._recent.give_up(self._expected, 1)
         out += [alarm for _, alarm in self._waiting]
         self._waiting = []
         last = (self._expected - 1) % SEQ_MODULUS
@@ -335,18 +334,11 @@ class NativeReceiver:
             return {}
         return run
 
-    def _give_up_numbers(self, first: int, count: int) -> None:
-        # only the last `HISTORY` are remembered: a gap of most of the count costs no more
-        for offset in range(max(0, count - HISTORY), count):
-            self._given_up[(first + offset) % SEQ_MODULUS] = None
-        while len(self._given_up) > HISTORY:
-            del self._given_up[next(iter(self._given_up))]
-
     def _late(self, frame: NativeFrame) -> list[Message]:
         """A frame whose number was given up (reported lost, or left behind by a restart):
         its place has passed, so it is named in an alarm, not delivered out of order."""
-        del self._given_up[frame.seq]
-        self._remember(frame)
+        del self._recent.given_up[frame.seq]
+        self._recent.remember(frame)
         return [
             ShoeAlarm(f"seq {frame.seq} ({_brief(frame)}) came after its place had passed: "
                       "not delivered")
@@ -368,17 +360,11 @@ class NativeReceiver:
             out.append(frame_message(frame))
             self._delivered += 1
             self._beats.clear()  # the count moved: heartbeats away from it are news again
-            self._remember(frame)
-            self._given_up.pop(self._expected, None)  # the number has its frame, in this count
+            self._recent.remember(frame)
+            self._recent.given_up.pop(self._expected, None)  # its frame came, in this count
             self._expected = (self._expected + 1) % SEQ_MODULUS
             out += self._moved(1)
         return out
-
-    def _remember(self, frame: NativeFrame) -> None:
-        self._seen.pop(frame, None)
-        self._seen[frame] = None
-        if len(self._seen) > HISTORY:
-            del self._seen[next(iter(self._seen))]
 
     def _chase(self, now: float) -> list[Message]:
         if len(self._held) >= MAX_HELD:
@@ -403,12 +389,10 @@ class NativeReceiver:
         count = self._ahead(target)
         last = (target - 1) % SEQ_MODULUS
         span = f"seq {self._expected}" if count == 1 else f"seq {self._expected}..{last}"
-        self._give_up_numbers(self._expected, count)
+        self._recent.give_up(self._expected, count)
         self._expected = target
         self._asks = 0
         return [Lost(count, f"{span} never arrived"), *self._moved(count), *self._drain()]
-
-
 
 
 def _brief(frame: NativeFrame) -> str:
