@@ -335,9 +335,14 @@ class CameraShoe:
             if track.vanished_at is not None:
                 track.alarmed_at = number  # asked for in its place: a reminder only later
             else:
-                noir, _ = self._lying(self._tracks)
+                placed = self._rows.placed
+                noir, rouge = self._lying(self._tracks)
                 lies = Row.NOIR if track in noir else Row.ROUGE
-            wrong = self._row_check.emitted(track.card, lies)
+                if not placed and self._rows.placed:  # the coup's first cards, looked again at
+                    where = {t.order: r for r, ts in ((Row.NOIR, noir), (Row.ROUGE, rouge))
+                             for t in ts}
+                    events += [DeviceAlarm(SOURCE, w) for w in self._row_check.recheck(where.get)]
+            wrong = self._row_check.emitted(track.card, lies, track.order)
             if wrong is not None:
                 events.append(DeviceAlarm(SOURCE, wrong))
         return events

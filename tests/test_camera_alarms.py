@@ -123,6 +123,22 @@ def test_a_card_laid_in_the_wrong_row_is_alarmed_by_its_place(
             assert events[k - 1][1] == events[k][1]
 
 
+def test_the_first_card_of_all_laid_where_rouge_lies_is_alarmed_once_the_rows_are_seen(
+    faces: dict[str, np.ndarray],
+) -> None:
+    """Alone on the layout, the first coup's first card is taken for noir's wherever it lies;
+    when the second comes to lie above it, the camera sees where the rows lie and says that
+    the first lies in the rouge row."""
+    events = _watched(faces, Mislaying(wrong_row=frozenset({(0, 0)})))
+    assert [e for e, _ in events if not isinstance(e, DeviceAlarm)] == parse_shoe(FIXTURE)[5:]
+    assert _alarms([e for e, _ in events]) == [
+        "card 8S lies in the rouge row, but the noir row stands at 0: it counts for noir",
+    ]
+    alarm = next(k for k, (e, _) in enumerate(events) if isinstance(e, DeviceAlarm))
+    assert events[alarm - 1][0] == CardDrawn(Card.parse("7C"))
+    assert events[alarm - 1][1] == events[alarm][1]
+
+
 def test_a_clean_deal_raises_no_row_alarm(faces: dict[str, np.ndarray]) -> None:
     events = [e for e, _ in _watched(faces, Mislaying())]
     assert events == parse_shoe(FIXTURE)[5:]
