@@ -54,8 +54,8 @@ class _ValueType(type):
                                 f"{seen_default!r}, which has one")
         if "__init__" not in namespace:
             scope: dict[str, Any] = {}
-            exec(_init_source(fields, defaults), sys.modules[namespace["__module__"]].__dict__,
-                 scope)
+            module = sys.modules.get(namespace.get("__module__", ""))
+            exec(_init_source(fields, defaults), {} if module is None else vars(module), scope)
             init = scope["make"](object.__setattr__, *defaults.values())
             init.__qualname__ = f"{namespace.get('__qualname__', name)}.__init__"
             init.__annotations__ = {**annotations, "return": None}  # for typing.get_type_hints
