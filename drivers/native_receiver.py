@@ -86,6 +86,7 @@ class NativeReceiver:
         self._asked_for = 0
         self._out = bytearray()
         self._synced = can_ask or first_expected is not None
+        self._capture = not can_ask
 
     def position(self) -> int:
         """The first sequence number not yet delivered nor reported lost: where a table
@@ -166,10 +167,10 @@ class NativeReceiver:
             return []  # a repeat, or a resend no longer needed: nothing new, no restart
         if late:
             return self._late(frame)
-        # a heartbeat naming a number inside a gap, behind a frame held: the count went back
+        # a number inside a gap, behind a frame held, named by a heartbeat or by a capture's
+        # data frame (a line keeps frames in order; nobody asked again): the count went back
         inside = (
-            heartbeat
-            and frame.seq != self._expected
+            (frame.seq != self._expected if heartbeat else self._capture)
             and any(self._ahead(seq) > self._ahead(frame.seq) for seq in self._held)
         )
         if near and held is None and not inside:

@@ -219,10 +219,33 @@ def test_after_a_restart_the_old_count_s_frames_held_stay_the_old_count_s() -> N
         *before[4:7],
         Lost(1, "seq 4 never arrived"),
         *before[8:],
+        # the new 0 and 2, each behind the old count's gap and not followed by the next:
+        # named, not delivered; the new count believed at 4, where 5 and 6 follow
+        ShoeAlarm("seq 0 (card KD) came behind the count, after 8, and nothing confirmed a "
+                  "restart: not delivered"),
         ShoeAlarm("seq 2 (card QD) came behind the count, after 8, and nothing confirmed a "
                   "restart: not delivered"),
-        ShoeAlarm("the shoe restarted its count: seq 0 after 8"),
-        new[0],
-        Lost(3, "seq 1..3 never arrived"),
+        ShoeAlarm("the shoe restarted its count: seq 4 after 8"),
+        Lost(4, "seq 0..3 never arrived"),
         *new[2:],
+    ]
+
+
+def test_in_a_capture_a_frame_filling_a_gap_behind_a_frame_held_is_a_new_count() -> None:
+    """A capture: the old count's 4 lost, its 5 held; then a restarted shoe's 4 and 5 (its 0
+    to 3 lost). A line keeps frames in order and nobody asked for 4 again, so the new 4 is
+    no late old 4: the old 4 is reported lost, the old 5 delivered, and the new count's
+    frames after it (the new 4 used to fill the old 4's place, the old 4 lost silently)."""
+    receiver = NativeReceiver(can_ask=False)
+    old, before = deal(0, 6)
+    gap = len(wire(before[0], 0))
+    new, after = deal(4, 2, offset=20)
+    got = receiver.feed(old[: 4 * gap] + old[5 * gap :] + new, 0.0) + receiver.finish()
+    assert got == [
+        *before[:4],
+        Lost(1, "seq 4 never arrived"),
+        before[5],
+        ShoeAlarm("the shoe restarted its count: seq 4 after 5"),
+        Lost(4, "seq 0..3 never arrived"),
+        *after,
     ]
