@@ -48,10 +48,13 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
-    votes: dict[Copy, int] = field(default_factory=dict)  # by copy, in the order first read
+
+    def votes(self) -> Counter[Copy]:
+        """Each copy's votes, in the order first read."""
+        return Counter(self.copies)
 
     def likeliest(self) -> Copy:
-        return max(self.votes, key=self.votes.__getitem__)
+        return self.votes().most_common(1)[0][0]  # the first read among the most voted
 
 
 class AngelDecoder:
@@ -171,10 +174,8 @@ class AngelDecoder:
         group = self._group
         assert group is not None
         group.copies += added
-        for copy in added:
-            group.votes[copy] = group.votes.get(copy, 0) + 1
         out: list[Message] = []
-        for copy, votes in group.votes.items():
+        for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
                 out += self._deliver(copy, data_message(copy.data))
