@@ -12,12 +12,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-if TYPE_CHECKING:  # a TypeVar bound by name compiles the name: a millisecond at every start
-    from typing import TypeVar
-
-    V = TypeVar("V", bound="Value")
+V = TypeVar("V", bound="Value")
 
 
 class FrozenError(AttributeError):
