@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import compileall
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -114,9 +115,12 @@ def _installed(root: Path, into: Path) -> Path | None:
     (`pip install .`, no editable finder), or None, saying why, when pip cannot build it."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(into)], check=True)
     python = into / "bin" / "python"
+    # built from a copy: pip builds in the tree it is given, and the checkout stays clean
+    source = shutil.copytree(root, into.with_name("source"), ignore=shutil.ignore_patterns(
+        ".*", "build", "*.egg-info", "__pycache__"))
     built = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
-                            "--quiet", "--no-deps", str(root)], check=False, capture_output=True,
-                           text=True)
+                            "--quiet", "--no-deps", str(source)], check=False,
+                           capture_output=True, text=True)
     if built.returncode != 0:
         print(f"replay: cannot install the project to time it: {built.stderr.strip()[-200:]}")
         return None
