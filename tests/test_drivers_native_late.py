@@ -29,6 +29,12 @@ def test_frames_resent_after_their_loss_was_reported_are_named_not_delivered() -
     ]
 
 
+def captured(data: bytes, first_expected: int | None = None) -> list[Message]:
+    """What a receiver decoding a capture (nobody to ask) makes of `data`."""
+    receiver = NativeReceiver(can_ask=False, first_expected=first_expected)
+    return receiver.feed(data, 0.0) + receiver.finish()
+
+
 def cards_text(message: Message) -> str:
     assert isinstance(message, CardRead)
     return str(message.card)
@@ -54,11 +60,10 @@ def test_new_contents_under_numbers_held_behind_a_gap_are_a_restart_not_dropped(
     """Frames 4 to 6 held behind a gap at 3; a restarted shoe whose frames 0 to 3 were lost
     sends 4 and 5 again with other cards: they were kept out silently, now they prove the
     restart and are delivered; the loss of the new 0 to 3 is reported."""
-    receiver = NativeReceiver(can_ask=False)
     old, before = deal(0, 7)
     gap = len(wire(before[0], 0))
     new, after = deal(4, 2, offset=20)
-    got = receiver.feed(old[: 3 * gap] + old[4 * gap :] + new, 0.0) + receiver.finish()
+    got = captured(old[: 3 * gap] + old[4 * gap :] + new)
     assert got == [
         *before[:3],
         Lost(1, "seq 3 never arrived"),
@@ -72,11 +77,10 @@ def test_new_contents_under_numbers_held_behind_a_gap_are_a_restart_not_dropped(
 def test_a_heartbeat_naming_a_frame_held_is_said_in_its_place() -> None:
     """In a capture a heartbeat for a frame already had may be a restarted shoe whose first
     frames were lost: the alarm comes after the frames held when it came, not before."""
-    receiver = NativeReceiver(can_ask=False)
     data, messages = deal(0, 5)
     gap = len(wire(messages[0], 0))
     stream = data[:gap] + data[2 * gap : 4 * gap] + heartbeat(2) + data[4 * gap :]
-    got = receiver.feed(stream, 0.0) + receiver.finish()
+    got = captured(stream)
     assert got == [
         messages[0],
         Lost(1, "seq 1 never arrived"),
@@ -131,11 +135,10 @@ def test_a_stale_frame_far_ahead_after_a_restart_is_named_not_delivered() -> Non
     """A capture whose first frame, 905, was lost; the shoe restarted at 0; then a stale copy
     of 905 comes. It was held as the frame after a gap of 898, and delivered after a loss
     that never was. Nothing followed it, so it is named, and nothing reported lost."""
-    receiver = NativeReceiver(can_ask=False)
     old, before = deal(905, 19)
     first = len(wire(before[0], 905))
     new, after = deal(0, 7, offset=19)
-    got = receiver.feed(old[first:] + heartbeat(0) + new + old[:first], 0.0) + receiver.finish()
+    got = captured(old[first:] + heartbeat(0) + new + old[:first])
     assert got == [
         *before[1:],
         ShoeAlarm("the shoe restarted its count: seq 0 after 923"),
@@ -180,13 +183,12 @@ def test_a_restart_heartbeat_inside_a_gap_behind_frames_held_is_a_restart() -> N
     frame of the gap still to come; the new frame 0 filled the old count's place and the
     old frame 0 was lost silently. Behind a frame held, it is a restart once frame 0
     agrees: the old count's gap is reported, the new count follows."""
-    receiver = NativeReceiver(can_ask=False, first_expected=SEQ_MODULUS - 4)
     old, before = deal(SEQ_MODULUS - 4, 10)
     size = len(wire(before[0], 0))
     frames = [old[i * size : (i + 1) * size] for i in range(10)]
     kept = [frames[i] for i in (1, 2, 3, 6, 7, 9)]
     new, after = deal(0, 3, offset=20)
-    got = receiver.feed(b"".join(kept) + heartbeat(0) + new, 0.0) + receiver.finish()
+    got = captured(b"".join(kept) + heartbeat(0) + new, first_expected=SEQ_MODULUS - 4)
     assert got == [
         Lost(1, f"seq {SEQ_MODULUS - 4} never arrived"),
         *before[1:4],
@@ -206,13 +208,12 @@ def test_after_a_restart_the_old_count_s_frames_held_stay_the_old_count_s() -> N
     for the new count's, the old 1 to 3 among them, delivered after the new 0. Frames are
     held in the order they came: the new count's are those below 5 that came after the
     last of the old count."""
-    receiver = NativeReceiver(can_ask=False, first_expected=SEQ_MODULUS - 3)
     old, before = deal(SEQ_MODULUS - 3, 12)
     size = len(wire(before[0], 0))
     frames = [old[i * size : (i + 1) * size] for i in (0, 4, 5, 6, 8, 9, 10, 11)]
     new = [card(text) for text in ("KD", "QD", "JD", "TD", "9D")]
     sent = b"".join(wire(m, seq) for m, seq in zip(new, (0, 2, 4, 5, 6), strict=True))
-    got = receiver.feed(b"".join(frames) + sent, 0.0) + receiver.finish()
+    got = captured(b"".join(frames) + sent, first_expected=SEQ_MODULUS - 3)
     assert got == [
         before[0],
         Lost(3, "seq 65534..0 never arrived"),
@@ -236,11 +237,10 @@ def test_in_a_capture_a_frame_filling_a_gap_behind_a_frame_held_is_a_new_count()
     to 3 lost). A line keeps frames in order and nobody asked for 4 again, so the new 4 is
     no late old 4: the old 4 is reported lost, the old 5 delivered, and the new count's
     frames after it (the new 4 used to fill the old 4's place, the old 4 lost silently)."""
-    receiver = NativeReceiver(can_ask=False)
     old, before = deal(0, 6)
     gap = len(wire(before[0], 0))
     new, after = deal(4, 2, offset=20)
-    got = receiver.feed(old[: 4 * gap] + old[5 * gap :] + new, 0.0) + receiver.finish()
+    got = captured(old[: 4 * gap] + old[5 * gap :] + new)
     assert got == [
         *before[:4],
         Lost(1, "seq 4 never arrived"),
