@@ -49,18 +49,19 @@ class ShoeAudit:
     def reset(self) -> None:
         self._doubts: list[str] = []  # why the coup being dealt may miss a card
         self._decided: list[Alarm] = []  # said after the decisions of the event
-        # Whether the coup being dealt may miss a card: read at every coup, kept at hand.
-        self.in_doubt = False
 
     def settle(self) -> None:
         """The rows that may miss a card are done with, nothing decided on them: the burn
         ended, or the coup was voided."""
         self._doubts = []
-        self.in_doubt = False
 
     def _doubt(self, why: str) -> None:
         self._doubts.append(why)
-        self.in_doubt = True
+
+    @property
+    def in_doubt(self) -> bool:
+        """Whether the coup being dealt may miss a card."""
+        return bool(self._doubts)
 
     def decided(self, number: int) -> None:
         """Coup `number` was decided: in doubt, the tailleur hears of it after the decision."""

@@ -178,8 +178,13 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     reading = _hypothesis(whole.max(axis=0), gram[level], design, 1.0)
     top = int(np.argmax(whole.max(axis=0)))
     if int(np.argmax(index.max(axis=0))) != top or int(np.argmax(face.max(axis=0))) != top:
-        return Reading(None, reading.guess, 0.0, reading.score, reading.split)
+        return declined(reading)
     return reading
+
+
+def declined(reading: Reading) -> Reading:
+    """`reading` not naming its card: its guess kept, its confidence none."""
+    return Reading(None, reading.guess, 0.0, reading.score, reading.split)
 
 
 _RESIZED = 3  # outlines tried at other sizes

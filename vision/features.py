@@ -74,7 +74,7 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
         keep = np.argpartition(bright[start:end], half)[half:]
         table[i] = _column_means(values[start:end][keep])
     coeffs = ring.solve @ table
-    basis = _fractions(h, w, pad) if pad else ring.basis
+    basis = _fractions(h, w, pad)
     light = (basis @ coeffs).reshape(card.shape)
     flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
     # Paper is bright and neutral: the ring's mean light against its spread and its tint.
@@ -179,7 +179,6 @@ class _Ring:
     order: np.ndarray
     bounds: tuple[int, ...]
     solve: np.ndarray  # (3, 8): the plane 1, x, y fitted to the eight stretches' samples
-    basis: np.ndarray  # (h w, 3): 1, x, y at each pixel, as card fractions
 
     @staticmethod
     @functools.cache
@@ -202,7 +201,6 @@ class _Ring:
             np.concatenate(segments),
             bounds,
             np.linalg.pinv(np.array(centres, np.float32)).astype(np.float32),
-            _fractions(h, w, 0),
         )
 
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.classifier import Reading, classify, classify_placed, classify_straight
+from vision.classifier import Reading, classify, classify_placed, classify_straight, declined
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
@@ -143,7 +143,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
         named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
-        return _declined(reading)
+        return declined(reading)
     # The outline's right side is the least sure: it lies under the next card or beside
     # it, and the finder may take the neighbour's edge for it. The left edge, which a row
     # never hides, gives the card again at the design's proportions: square to it, or
@@ -170,10 +170,6 @@ def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray,
     small = cv2.resize(piece, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
     moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
     return small, RowCard(Quad(moved), spot.visible, spot.placed)
-
-
-def _declined(reading: Reading) -> Reading:
-    return Reading(None, reading.guess, 0.0, reading.score, reading.split)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
