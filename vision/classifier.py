@@ -142,22 +142,19 @@ def classify_placed(
     quads: Sequence[Quad],
     design: Design,
     visible: float = 1.0,
-    *,
-    further: bool = True,
 ) -> Reading:
     """A card whose outline may be a little off (placed from a row's edges, or drawn where
     a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
     the left `visible` share is in view: it is read where, within reach of any of them, it
     fits its references best; when that does not name it surely, the outlines it fits
-    best are tried a little smaller and larger, and the best one turned a little, unless
-    not `further`. Each card is taken as
-    it fits best, and the card named must beat every rival's best fit by the margin asked
-    of any card."""
-    gram = design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
+    best are tried a little smaller and larger, and the best one turned a little. Each card
+    is taken as it fits best, and the card named must beat every rival's best fit by the
+    margin asked of any card."""
+    gram = _gram(visible, design)
     each = _fits(frame, quads, design, visible)
     fits = each.max(axis=-1)
     reading = _best_fit(fits, gram, design)
-    if reading.card is not None or not further:
+    if reading.card is not None:
         return reading
     # Sizes are tried around the outlines the card fits best in, and turns around the best
     # one: the others are off more than a size or a turn can mend.
@@ -166,6 +163,22 @@ def classify_placed(
     variants += _turned(quads[int(order[0])])
     fits = np.maximum(fits, _fits(frame, variants, design, visible).max(axis=-1))
     return _best_fit(fits, gram, design)
+
+
+def classify_around(
+    frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float = 1.0
+) -> list[Reading]:
+    """Each of `quads` looked for around, as `classify_placed` first does, but a reading for
+    each outline and none tried at other sizes; the products over the references are made
+    for all of them at once."""
+    gram = _gram(visible, design)
+    each = _fits(frame, quads, design, visible)
+    return [_best_fit(each[..., k], gram, design) for k in range(len(quads))]
+
+
+def _gram(visible: float, design: Design) -> np.ndarray:
+    """The references' likeness to each other over the share of a card in view."""
+    return design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
 
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:

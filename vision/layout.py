@@ -10,7 +10,14 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.classifier import Reading, classify, classify_placed, classify_straight, declined
+from vision.classifier import (
+    Reading,
+    classify,
+    classify_around,
+    classify_placed,
+    classify_straight,
+    declined,
+)
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
@@ -137,9 +144,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
         # A second look, around the outline: it must guess the same card and name no other.
-        around = [
-            classify_placed(frame, [q], design, spot.visible, further=False) for q in outlines
-        ]
+        around = classify_around(frame, outlines, design, spot.visible)
         named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
