@@ -3,13 +3,13 @@ restarts and resend requests, on top of `NativeFramer`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
 from drivers.messages import Garbage, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
 from drivers.native_recent import Recent
+from drivers.native_restart import Restart
 from drivers.to_events import message_line
 
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
@@ -21,21 +21,6 @@ NEAR: Final = MAX_HELD
 JUMP: Final = 64
 HEARTBEATS: Final = 3  # heartbeats behind, agreeing, that are worth an alarm
 MAX_ASK: Final = 255  # frames one resend request can name
-
-
-@dataclass(slots=True)
-class _Restart:
-    """A count that may have started again at `first`: a heartbeat or data frames behind
-    the expected number, waiting for what follows to agree (`next` is the number that
-    would, `signals` how many frames have agreed). Data frames held here are not yet
-    delivered."""
-
-    first: int
-    next: int
-    signals: int = 0
-    frames: list[NativeFrame] = field(default_factory=list)
-    alarmed: bool = False
-    jump: bool = False  # ahead of the count, not behind it: a gap when believed
 
 
 class NativeReceiver:
@@ -79,14 +64,14 @@ class NativeReceiver:
         self._recent = Recent()
         # alarms about frames after a gap, each with how many frames precede its place
         self._waiting: list[tuple[int, Message]] = []
-        self._restart: _Restart | None = None
+        self._restart: Restart | None = None
         self._beats: dict[int, int] = {}  # heartbeats away from the count, by number
         self._asks = 0
+        self._asked = 0  # how many numbers from the expected one a resend request named
         self._asked_at = 0.0
         self._asked_for = 0
         self._out = bytearray()
         self._synced = can_ask or first_expected is not None
-        self._capture = not can_ask
 
     def position(self) -> int:
         """The first sequence number not yet delivered nor reported lost: where a table
@@ -140,6 +125,8 @@ class NativeReceiver:
         if not self._synced:
             self._synced = True
             self._expected = self._known_end = frame.seq
+        if self._can_ask:  # asked for now, or once this read is done: whatever the split
+            self._asked = max(self._asked, min(self._ahead(self._first_held()), MAX_ASK))
         heartbeat = frame.type is FrameType.HEARTBEAT
         held = self._held.get(frame.seq)
         known = not heartbeat and (frame in self._recent.frames or held == frame)
@@ -167,11 +154,12 @@ class NativeReceiver:
             return []  # a repeat, or a resend no longer needed: nothing new, no restart
         if late:
             return self._late(frame)
-        # a number inside a gap, behind a frame held, named by a heartbeat or by a capture's
-        # data frame (a line keeps frames in order; nobody asked again): the count went back
-        inside = (
-            (frame.seq != self._expected if heartbeat else self._capture)
-            and any(self._ahead(seq) > self._ahead(frame.seq) for seq in self._held)
+        # a number inside a gap, behind a frame held, named by a heartbeat or by a data frame
+        # nobody asked for (a line keeps frames in order; a live receiver asks for what is
+        # missing before the first frame held): the count went back
+        ahead = self._ahead(frame.seq)
+        inside = (frame.seq != self._expected if heartbeat else ahead >= self._asked) and any(
+            self._ahead(seq) > ahead for seq in self._held
         )
         if near and held is None and not inside:
             out = self._reject()
@@ -180,19 +168,19 @@ class NativeReceiver:
                 return out
             if self._ahead(frame.seq) - self._ahead(self._known_end) <= JUMP:
                 return out + self._data(frame)
-            self._restart = _Restart(frame.seq, frame.seq, jump=True)
+            self._restart = Restart(frame.seq, frame.seq, jump=True)
             return out + self._agrees(self._restart, frame)
         # behind the count, far ahead, new contents under a number held, or a heartbeat
         # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
         out = self._reject()
-        self._restart = _Restart(frame.seq, frame.seq)
+        self._restart = Restart(frame.seq, frame.seq)
         if heartbeat and self._can_ask:
             # the frame it announces tells a stale heartbeat (a frame already had) from a
             # restart (new contents)
             self._out += NativeFrame(frame.seq, FrameType.RESEND, b"\x01").encode()
         return out + self._agrees(self._restart, frame)
 
-    def _agrees(self, restart: _Restart, frame: NativeFrame) -> list[Message]:
+    def _agrees(self, restart: Restart, frame: NativeFrame) -> list[Message]:
         """`frame` is numbered where a restarted count would be: the restart is believed
         once it holds a data frame and something agrees with it."""
         restart.signals += 1
@@ -203,7 +191,7 @@ class NativeReceiver:
             return self._believe_restart()
         return self._heartbeat_behind(restart) if frame.type is FrameType.HEARTBEAT else []
 
-    def _heartbeat_behind(self, restart: _Restart) -> list[Message]:
+    def _heartbeat_behind(self, restart: Restart) -> list[Message]:
         """Heartbeats alone may all be stale copies, so they change nothing; but
         `HEARTBEATS` of them naming the same number away from the count are worth an alarm."""
         self._beats[restart.first] = count = self._beats.get(restart.first, 0) + 1
@@ -283,8 +271,13 @@ class NativeReceiver:
             if not self._held:
                 self._known_end = min(ours)  # the old count's frames end where ours begin
         out: list[Message] = []
+        # of the old count's numbers reported lost, those a live receiver never asked for
+        # cannot come late (a capture may hold what another asked for)
+        unasked = (self._expected + self._asked) % SEQ_MODULUS
+        never = self._ahead(self._known_end) - self._asked if self._can_ask else 0
         while self._missing():
             out += self._give_up()
+        self._recent.take_back(unasked, never)
         # the old count's next number too: a copy of it coming late is no restart back
         self._recent.give_up(self._expected, 1)
         out += [alarm for _, alarm in self._waiting]
@@ -300,7 +293,7 @@ class NativeReceiver:
                     "what it sent before was not received"
                 )
             )
-        self._expected = start
+        self._expected, self._asked = start, 0
         self._known_end = restart.first
         self._held = ours
         self._beats.clear()
@@ -364,6 +357,7 @@ class NativeReceiver:
             self._recent.remember(frame)
             self._recent.given_up.pop(self._expected, None)  # its frame came, in this count
             self._expected = (self._expected + 1) % SEQ_MODULUS
+            self._asked = max(0, self._asked - 1)
             out += self._moved(1)
         return out
 
@@ -377,22 +371,24 @@ class NativeReceiver:
             self._asks = 0  # a new gap: ask at once
         if self._asks >= self._retries:
             return self._give_up()
-        first_held = min(self._held, key=self._ahead, default=self._known_end)
-        count = min(self._ahead(first_held), MAX_ASK)
+        count = min(self._ahead(self._first_held()), MAX_ASK)
         self._out += NativeFrame(self._expected, FrameType.RESEND, bytes((count,))).encode()
         self._asks += 1
         self._asked_at = now
         self._asked_for = self._expected
         return []
 
+    def _first_held(self) -> int:
+        return min(self._held, key=self._ahead, default=self._known_end)
+
     def _give_up(self) -> list[Message]:
-        target = min(self._held, key=self._ahead, default=self._known_end)
+        target = self._first_held()
         count = self._ahead(target)
         last = (target - 1) % SEQ_MODULUS
         span = f"seq {self._expected}" if count == 1 else f"seq {self._expected}..{last}"
         self._recent.give_up(self._expected, count)
         self._expected = target
-        self._asks = 0
+        self._asks, self._asked = 0, max(0, self._asked - count)
         return [Lost(count, f"{span} never arrived"), *self._moved(count), *self._drain()]
 
 

@@ -29,3 +29,8 @@ class Recent:
             self.given_up[(first + offset) % SEQ_MODULUS] = None
         while len(self.given_up) > HISTORY:
             del self.given_up[next(iter(self.given_up))]
+
+    def take_back(self, first: int, count: int) -> None:
+        """The `count` numbers from `first` on are no longer given up."""
+        for offset in range(count):
+            self.given_up.pop((first + offset) % SEQ_MODULUS, None)

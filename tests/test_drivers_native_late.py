@@ -249,3 +249,30 @@ def test_in_a_capture_a_frame_filling_a_gap_behind_a_frame_held_is_a_new_count()
         Lost(4, "seq 0..3 never arrived"),
         *after,
     ]
+
+
+def test_a_live_frame_filling_a_gap_nobody_asked_for_is_a_new_count() -> None:
+    """Live: the old count's 0 delivered, its 3 and 7 held; the receiver asks for 1 and 2,
+    the gap before the first frame held. Then a restarted shoe's 4, 5 and 6 (its 0 to 3
+    lost): nobody asked for 4 to 6, and a line keeps frames in order, so they are no late
+    old frames. They used to fill the old count's places, the old 4 to 6 lost silently and
+    no alarm raised; now the old count's gaps are reported, its frames delivered, and the
+    new count's after the restart alarm."""
+    receiver = NativeReceiver(retries=1, resend_after=0.2)
+    old, before = deal(0, 8)
+    size = len(wire(before[0], 0))
+    frames = [old[i * size : (i + 1) * size] for i in range(8)]
+    assert receiver.feed(frames[0], 0.0) == [before[0]]
+    assert receiver.feed(frames[3] + frames[7], 0.01) == []
+    assert requests(receiver) == [(1, 2)]
+    new, after = deal(4, 3, offset=20)
+    got = receiver.feed(new, 0.02)
+    assert got == [
+        Lost(2, "seq 1..2 never arrived"),
+        before[3],
+        Lost(3, "seq 4..6 never arrived"),
+        before[7],
+        ShoeAlarm("the shoe restarted its count: seq 4 after 7"),
+    ]
+    assert requests(receiver) == [(0, 4)]
+    assert receiver.idle(0.3) == [Lost(4, "seq 0..3 never arrived"), *after]
