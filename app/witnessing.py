@@ -76,12 +76,13 @@ class WitnessGate:
             if batch is not None and (self._coming is None or self._coming[0] is not batch):
                 self._coming = (batch, placements(self._engine(), batch.events))
             coming = self._coming[1] if batch is not None and self._coming else ()
-            match self.witness.check(self._engine().state(), coming):
+            verdict = self.witness.check(self._engine().state(), coming)
+            for text in verdict.alarms:
+                out += self._apply(Batch((DeviceAlarm(SOURCE, text, check=True),)))
+            match verdict:
                 case Wait():
                     return out
-                case Go(alarms):
-                    for text in alarms:
-                        out += self._apply(Batch((DeviceAlarm(SOURCE, text, check=True),)))
+                case Go():
                     if batch is None:
                         return out
                     self._held.popleft()

@@ -151,7 +151,10 @@ def placements(shoe: Shoe, events: Iterable[ShoeEvent]) -> tuple[CardPlaced, ...
 
 
 class Wait(Value):
-    """The cards the shoe read are not seen laid yet: hold them."""
+    """The cards the shoe read are not all seen laid yet: hold them, after raising these
+    alarms (texts: a coup of theirs already differs from the baize)."""
+
+    alarms: tuple[str, ...] = ()
 
 
 class Go(Value):
@@ -174,8 +177,8 @@ class Witness:
         self._first: dict[tuple[int, Difference], int] = {}  # when a difference began
         self._doubted: set[int] = set()  # coups alarmed: the tailleur checks them whole
         self._number = 0  # the coup the shoe stood at when last checked
-        self._waiting: tuple[tuple[CardPlaced, ...], int] = ((), 0)
-        self._since = 0
+        # coup number -> its coming cards and how many cards were seen, and since when
+        self._waiting: dict[int, tuple[tuple[CardPlaced, ...], int, int]] = {}
         # (clearing, row, place) -> the frame paper was first seen there
         self._paper: dict[tuple[int, Row, int], int] = {}
         self._final: dict[int, Layout] = {}  # clearing -> the last layout seen after it
@@ -199,14 +202,28 @@ class Witness:
 
     def check(self, state: ShoeState, coming: Sequence[CardPlaced] = ()) -> Verdict:
         """Whether to play now the cards `coming` (where the engine will place the shoe's
-        next cards; none to check the coup as it stands), and the alarms to raise first."""
+        next cards; none to check the coup as it stands), and the alarms to raise first.
+        Cards of several coups read together are played once each coup is witnessed: the
+        first coup's call must not carry the next coup's cards past the camera."""
         if state.number < self._number:
             # A new shoe numbers its coups from 1 again: what was said of the last shoe's
             # coups is no longer theirs.
             self._bound.clear()
             self._doubted.clear()
             self._first.clear()
+            self._waiting.clear()
         self._number = state.number
+        numbers = dict.fromkeys(c.number for c in coming)
+        verdicts = [
+            self._check_coup(state, tuple(c for c in coming if c.number == n)) for n in numbers
+        ] or [self._check_coup(state, ())]
+        alarms = tuple(text for verdict in verdicts for text in verdict.alarms)
+        if any(isinstance(verdict, Wait) for verdict in verdicts):
+            return Wait(alarms)
+        return Go(alarms)
+
+    def _check_coup(self, state: ShoeState, coming: tuple[CardPlaced, ...]) -> Verdict:
+        """`check` for the coming cards of one coup."""
         coup = _coup(state, coming)
         if coup is None or self.blind:
             return Go()
@@ -215,25 +232,28 @@ class Witness:
             return Go()
         found = _next_missing_only(differences(noir, rouge, self._seen_for(number)))
         now = self._frame
-        self._first = {(number, d): self._first.get((number, d), now) for d in found}
+        # a difference that went away starts again if it comes back; other coups' stand
+        kept = {key: at for key, at in self._first.items() if key[0] != number}
+        self._first = kept | {(number, d): self._first.get((number, d), now) for d in found}
         due = [d for d in found
                if d.kind in _AT_ONCE or now - self._first[number, d] >= self.patience]
         if due:
             self._doubted.add(number)
-            self._waiting = ((), 0)
+            self._waiting.pop(number, None)
             return Go(tuple(d.text(number) for d in due))
-        ours = tuple(c for c in coming if c.number == number)
-        if not ours:
+        if not coming:
             return Go()
         seen = self._seen_for(number)
-        progress = (ours, len(seen.noir) + len(seen.rouge))
-        if progress != self._waiting:
+        count = len(seen.noir) + len(seen.rouge)
+        held, counted, since = self._waiting.get(number, ((), -1, now))
+        if (held, counted) != (coming, count):
             # Held cards wait `patience` from the last card the camera saw laid.
-            self._waiting, self._since = progress, now
-        if (_laid(ours, noir, rouge, seen) or self._unnamed_there(ours, noir, rouge, seen)
-                or now - self._since >= self.patience):
+            since = now
+            self._waiting[number] = (coming, count, since)
+        if (_laid(coming, noir, rouge, seen) or self._unnamed_there(coming, noir, rouge, seen)
+                or now - since >= self.patience):
             # Seen laid, seen as paper it cannot name, or not seen for as long as it waits.
-            self._waiting = ((), 0)
+            self._waiting.pop(number, None)
             return Go()
         return Wait()
 

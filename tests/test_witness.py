@@ -243,3 +243,47 @@ def test_the_next_shoe_numbers_its_coups_anew_and_is_witnessed_anew() -> None:
     assert isinstance(verdict, Go)
     assert verdict.alarms  # shoe 2's coup 1 is witnessed, not skipped as already alarmed
     assert "the shoe read 2C, the baize shows 4D" in verdict.alarms[0]
+
+
+def test_cards_of_two_coups_read_together_are_held_until_both_are_witnessed() -> None:
+    # The shoe's link delivered two whole coups in one batch (a burst after a stall). The
+    # first coup seen laid used to let the whole batch go: the second coup's switched card
+    # was played, and its coup called, before anything was said.
+    first, second = "KD QH JS 5C KS QD 9H 3C", "TS 8D 7H 6C JD TH 9C 4S"
+    shoe, witness = _shoe(), Witness(patience=10)
+    coming = placements(shoe, [CardDrawn(Card.parse(n)) for n in f"{first} {second}".split()])
+    _laid(witness, "KD QH JS 5C", "KS QD 9H 3C")
+    assert witness.check(shoe.state(), coming) == Wait()  # the second coup not laid yet
+    _laid(witness, "", clearing=1)
+    _laid(witness, "TS 8D 7H 6C", "JD TH 9C", clearing=1)
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "TS 8D 7H 6C", "JD TH 9C 4S", clearing=1)
+    assert witness.check(shoe.state(), coming) == Go()
+    # The same batch, the second coup's last card switched on the baize: alarmed before
+    # the batch is played.
+    shoe, witness = _shoe(), Witness(patience=10)
+    _laid(witness, "KD QH JS 5C", "KS QD 9H 3C")
+    assert witness.check(shoe.state(), coming) == Wait()
+    _laid(witness, "", clearing=1)
+    _laid(witness, "TS 8D 7H 6C", "JD TH 9C 4H", clearing=1)
+    verdict = witness.check(shoe.state(), coming)
+    assert isinstance(verdict, Go)
+    assert verdict.alarms == (
+        "coup 2, the rouge row's 4th card: the shoe read 4S, the baize shows 4H",
+    )
+
+
+def test_an_alarm_about_one_coup_is_raised_while_the_next_coup_of_its_batch_waits() -> None:
+    # The first coup of a two-coup batch shows a switched card; the second is not laid yet:
+    # the alarm is raised at once, the batch still held for the second coup.
+    first, second = "KD QH JS 5C KS QD 9H 3C", "TS 8D 7H 6C JD TH 9C 4S"
+    shoe, witness = _shoe(), Witness(patience=10)
+    coming = placements(shoe, [CardDrawn(Card.parse(n)) for n in f"{first} {second}".split()])
+    _laid(witness, "KD QH JS 5C", "KS QD 9H 3H")
+    verdict = witness.check(shoe.state(), coming)
+    assert verdict == Wait(
+        ("coup 1, the rouge row's 4th card: the shoe read 3C, the baize shows 3H",)
+    )
+    _laid(witness, "", clearing=1)
+    _laid(witness, "TS 8D 7H 6C", "JD TH 9C 4S", clearing=1)
+    assert witness.check(shoe.state(), coming) == Go()  # said once, not again
