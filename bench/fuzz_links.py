@@ -30,6 +30,7 @@ from types import FrameType as StackFrame
 
 from bench.fuzz_align import Tally, align
 from bench.fuzz_decode import decode_capture, decode_live
+from bench.fuzz_forged import forged_frames
 from bench.fuzz_inputs import (
     COUNTERS,
     Faults,
@@ -89,9 +90,12 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=True, tail=True, bee_alarms=case == "bee", stale=stale_data,
+            forged=forged_frames(stream, data) if case == "angel-check" else None,
         )
     else:
-        decoded = decode_live(case, stream, frames, faults, rng, stale=stale)
+        received = bytearray()
+        decoded = decode_live(case, stream, frames, faults, rng, stale=stale, received=received)
+        forged = forged_frames(stream, bytes(received)) if case == "angel-check" else None
         # a native shoe's heartbeat tells of its last frame; the dialects have none
         # a native table knows the first number; the dialects cannot know what came before
         # their first message, nor, with no heartbeat, what came after their last
@@ -99,6 +103,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=edges, tail=edges, bee_alarms=case == "bee", stale=stale_data,
+            forged=forged,
         )
 
 

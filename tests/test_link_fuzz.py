@@ -7,7 +7,16 @@ import time
 
 import pytest
 
+from bench import fuzz_forged
+from bench.fuzz_align import Tally, align
+from bench.fuzz_forged import forged_frames
+from bench.fuzz_inputs import Stream
 from bench.fuzz_links import CASES, FORBIDDEN, fuzz, fuzz_case
+from croupier.cards import Card
+from drivers import angel
+from drivers.angel_link import AngelDecoder
+from drivers.checks import crc16_ccitt
+from drivers.messages import CardRead, Message
 
 # Open: angel with no check still loses some messages silently under heavy corruption
 # (README, "What the shoe links cannot detect"); `make fuzz` reports them and fails on them.
@@ -32,3 +41,30 @@ def test_worker_processes_give_what_one_process_gives() -> None:
     assert tally.inputs == alone.inputs == 120
     assert tally.counts == alone.counts
     assert tally.examples == alone.examples
+
+
+def test_a_damaged_frame_that_passes_the_check_is_counted_apart_only_when_it_is_one() -> None:
+    """AC under 77, its card byte flipped to 3C and its ETX doubled: the check bytes read
+    are then 03 23, the check of the damaged body (a collision found by `make fuzz`, seed
+    10128536). The 3C delivered and the AC it hid are undetectable; the same 3C with no
+    such frame in the bytes received is an invented card and AC a silent loss."""
+    cards: list[Message] = [CardRead(Card.parse(c)) for c in ("2D", "AC", "QH")]
+    stream = Stream(cards, [76, 77, 78], frozenset(), 0, 127)
+    frames = [
+        angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
+        for message, seq in zip(stream.messages, stream.seqs, strict=True)
+    ]
+    forged = bytes.fromhex("054d443023030323")
+    assert crc16_ccitt(forged[1:5]) == forged[6:8]
+    received = frames[0] * 3 + forged + frames[2] * 3
+    decoder = AngelDecoder(check="crc16-ccitt")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [cards[0], CardRead(Card.parse("3C")), cards[2]]
+    apart, silent = Tally(), Tally()
+    forged_read = forged_frames(stream, received)
+    align(stream, got, apart, 1, capture=True, tail=True, bee_alarms=False, forged=forged_read)
+    align(stream, got, silent, 1, capture=True, tail=True, bee_alarms=False)
+    assert (apart.counts[fuzz_forged.INVENTED], apart.counts[fuzz_forged.LOST]) == (1, 1)
+    assert (apart.counts["INVENTED"], apart.counts["SILENT LOSS"]) == (0, 0)
+    assert (silent.counts["INVENTED"], silent.counts["SILENT LOSS"]) == (1, 1)
+
