@@ -14,7 +14,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
 
-from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.angel import (
+    BAUD,
+    CARD_COMMANDS,
+    CARD_DATA,
+    COPIES,
+    RESET_AFTER,
+    AngelFramer,
+    data_message,
+)
 from drivers.angel_count import SequenceCount, beyond_count
 from drivers.checks import check_named
 from drivers.messages import (
@@ -135,7 +143,8 @@ class AngelDecoder:
                 self._unread += item.count
                 out.append(item)
             else:
-                out += self._copy(Copy(*item), now)
+                seq, data = item
+                out += self._copy(Copy(seq, _undoubled(seq, data)), now)
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
@@ -253,6 +262,16 @@ class AngelDecoder:
                 )
             )
         return [*steps, message]
+
+
+def _undoubled(seq: int, data: bytes) -> bytes:
+    """A card's data whose sequence byte came twice reads, when that byte is a command
+    letter, as a status or an alarm: all copies so damaged agree, and would outvote the
+    card. Read as the card (a status whose text has a card's shape under a number equal to
+    its own letter is not known to be sent)."""
+    if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
+        return data[1:]
+    return data
 
 
 def _unconfirmed(copies: list[Copy]) -> Message:

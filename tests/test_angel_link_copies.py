@@ -63,3 +63,12 @@ def test_a_misread_number_beside_a_step_back_raises_an_alarm() -> None:
     assert got[6:] == [CardRead(Card.parse("QD"))]
     assert isinstance(got[5], ShoeAlarm)
     assert got[5].text.startswith("seq 20 to 5: a number misread beside a step back")
+
+
+def test_copies_whose_sequence_byte_came_twice_do_not_outvote_the_card() -> None:
+    """9C under 80, which is "P": two of its copies with that byte doubled read as a status
+    "standby D0)" and agreed, so the card vanished behind a status."""
+    good = copies(80, "9C")
+    doubled = good[:2] + good[1:]
+    data = copies(79, "3H", 3) + doubled + good + doubled + copies(81, "3S", 3)
+    assert angel_decode(data, "none") == [CardRead(Card.parse(c)) for c in ("3H", "9C", "3S")]
