@@ -79,6 +79,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         stream = shoe_stream(rng, 1, 0)
         frames = bee_frames(stream)
     faults = Faults.draw(rng)
+    angel = case.startswith("angel")
     # a stale frame long after it was sent: only native numbers can tell it from news
     stale = frames[:1] if case == "native" else []
     stale_data = bool(stale) and frames[0][4] != FrameType.HEARTBEAT.value
@@ -90,12 +91,12 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=True, tail=True, bee_alarms=case == "bee", stale=stale_data,
-            forged=forged_frames(stream, data) if case == "angel-check" else None,
+            forged=forged_frames(stream, data, checked=case == "angel-check") if angel else None,
         )
     else:
         received = bytearray()
         decoded = decode_live(case, stream, frames, faults, rng, stale=stale, received=received)
-        forged = forged_frames(stream, bytes(received)) if case == "angel-check" else None
+        forged = forged_frames(stream, bytes(received), checked=case == "angel-check")
         # a native shoe's heartbeat tells of its last frame; the dialects have none
         # a native table knows the first number; the dialects cannot know what came before
         # their first message, nor, with no heartbeat, what came after their last
@@ -103,7 +104,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=edges, tail=edges, bee_alarms=case == "bee", stale=stale_data,
-            forged=forged,
+            forged=forged if angel else None,
         )
 
 
