@@ -19,6 +19,7 @@ from drivers.angel import (
     CARD_COMMANDS,
     CARD_DATA,
     COPIES,
+    INTENTION,
     RESET_AFTER,
     AngelFramer,
     data_message,
@@ -144,7 +145,7 @@ class AngelDecoder:
                 out.append(item)
             else:
                 seq, data = item
-                out += self._copy(Copy(seq, _undoubled(seq, data)), now)
+                out += self._copy(Copy(seq, _as_sent(seq, data)), now)
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
@@ -264,13 +265,17 @@ class AngelDecoder:
         return [*steps, message]
 
 
-def _undoubled(seq: int, data: bytes) -> bytes:
-    """A card's data whose sequence byte came twice reads, when that byte is a command
-    letter, as a status or an alarm: all copies so damaged agree, and would outvote the
-    card. Read as the card (a status whose text has a card's shape under a number equal to
-    its own letter is not known to be sent)."""
+def _as_sent(seq: int, data: bytes) -> bytes:
+    """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
+    on receipt, so copies that differ only there agree. A card's data whose sequence byte
+    came twice reads, when that byte is a command letter, as a status or an alarm: all
+    copies so damaged agree, and would outvote the card, so they are read as the card (a
+    status whose text has a card's shape under a number equal to its own letter is not
+    known to be sent)."""
     if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
-        return data[1:]
+        data = data[1:]
+    if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
+        return bytes((data[0], INTENTION, data[2]))
     return data
 
 

@@ -72,3 +72,16 @@ def test_copies_whose_sequence_byte_came_twice_do_not_outvote_the_card() -> None
     doubled = good[:2] + good[1:]
     data = copies(79, "3H", 3) + doubled + good + doubled + copies(81, "3S", 3)
     assert angel_decode(data, "none") == [CardRead(Card.parse(c)) for c in ("3H", "9C", "3S")]
+
+
+def test_copies_differing_only_in_the_ignored_intention_byte_are_one_message() -> None:
+    """9S under 220, its second copy's intention byte damaged yet passing the check (seed
+    10221778): read as a second message, 9S was delivered twice, with a false alarm that
+    the count went back."""
+    nine = angel.message_data(CardRead(Card.parse("9S")))
+    damaged = nine[:1] + b"\x20" + nine[2:]
+    data = copies(219, "7H", 3) + b"".join(
+        angel.encode_frame(220, body, crc16_ccitt) for body in (nine, damaged)
+    )
+    data += copies(221, "7S", 3)
+    assert angel_decode(data) == [CardRead(Card.parse(c)) for c in ("7H", "9S", "7S")]
