@@ -10,7 +10,8 @@ messages) and live (with idle calls on a clock; a native shoe answers resend req
 over the same bad line). What was delivered is aligned exactly against what was sent:
 each sent message is delivered, delivered as a misread, reported missing (`lost`, or a
 restart alarm), or lost silently; each delivered card that matches nothing sent is
-invented. Random bytes are decoded too. No input may crash or hang.
+invented (damaged copies as good as sent, which no receiver can tell, are counted apart:
+`bench.fuzz_forged`). Random bytes are decoded too. No input may crash or hang.
 
 Exit status 1 when an invariant breaks: a crash, a hang, a split that changes the output;
 a silent loss or an invented card in native or angel with a verified check; a silent loss
