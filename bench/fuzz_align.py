@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from bench import fuzz_forged
 from bench.fuzz_inputs import Stream
 from croupier.cards import ALL_CARDS
 from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
@@ -166,6 +167,7 @@ def align(
     tail: bool,
     bee_alarms: bool,
     stale: bool = False,
+    forged: dict[Message, set[int]] | None = None,
 ) -> None:
     """Accounts for every message sent and every message delivered.
 
@@ -190,7 +192,9 @@ def align(
     message read later shows their number (a receiver could tell in hindsight). With
     `bee_alarms`, unreadable bytes raise an alarm on a live line. With `stale`, copies of
     the first frame came back later: one delivered where its number is the count's next
-    (after the numbers reported lost) is a frame no receiver can tell from news."""
+    (after the numbers reported lost) is a frame no receiver can tell from news. `forged`
+    (`bench.fuzz_forged`): what frames damaged yet passing the check read as; one delivered
+    is counted apart, and so is a loss silent only because one came under its number."""
     sent = stream.messages
     matchable: list[Message] = [
         m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
@@ -312,6 +316,7 @@ def align(
     index = 0
     last_pair: int | None = None  # the sent message the last one delivered stands for
     lost_since = 0  # numbers reported lost since
+    forged_seqs: set[int] = set()  # the numbers of forged frames delivered
     size = stream.top - stream.bottom + 1
     for message in got:
         if isinstance(message, Lost):
@@ -340,6 +345,9 @@ def align(
                 ) % size == 0
                 if stale and message == sent[0] and in_step:
                     name = "invented, undetectable: a stale copy numbered where the count was"
+                if forged and name == "INVENTED" and message in forged:
+                    name = fuzz_forged.INVENTED
+                    forged_seqs.update(forged[message])
                 if isinstance(message, CutRead) and got.count(CutRead()) > 1:
                     # the engine raises second_cut_card on a second cut card in a shoe
                     name = "cut card doubled (the engine alarms a second cut card)"
@@ -360,6 +368,9 @@ def align(
     missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
     charge(len(sent))
     counts["lost over-reported"] += early
+    hidden = sum(j not in used and stream.seqs[j] in forged_seqs for j in range(len(sent)))
+    counts[fuzz_forged.LOST] += (moved := min(counts["SILENT LOSS"], hidden))
+    counts["SILENT LOSS"] -= moved
     for name, count in counts.items():
         tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
 

@@ -51,9 +51,11 @@ def decode_live(
     rng: random.Random,
     *,
     stale: list[bytes],
+    received: bytearray | None = None,
 ) -> list[Message]:
     """Frames arrive one by one on a clock, the line goes quiet now and then; a native
-    shoe answers resend requests, through the same bad line."""
+    shoe answers resend requests, through the same bad line. The bytes the decoder was
+    fed go to `received`."""
     decoder = new_decoder(case, live=True, stream=stream)
     history: dict[int, bytes] = {}
     last = 0  # the number of the last data frame sent
@@ -83,7 +85,10 @@ def decode_live(
                 history[seq] = frame
                 last = seq
         now += 0.002
-        out += decoder.feed(damage([frame], faults, rng, stale), now)
+        arrived = damage([frame], faults, rng, stale)
+        if received is not None:
+            received += arrived
+        out += decoder.feed(arrived, now)
         if rng.random() < 0.05:
             now += 0.5
             out += decoder.idle(now)

@@ -10,7 +10,8 @@ messages) and live (with idle calls on a clock; a native shoe answers resend req
 over the same bad line). What was delivered is aligned exactly against what was sent:
 each sent message is delivered, delivered as a misread, reported missing (`lost`, or a
 restart alarm), or lost silently; each delivered card that matches nothing sent is
-invented. Random bytes are decoded too. No input may crash or hang.
+invented (damaged copies as good as sent, which no receiver can tell, are counted apart:
+`bench.fuzz_forged`). Random bytes are decoded too. No input may crash or hang.
 
 Exit status 1 when an invariant breaks: a crash, a hang, a split that changes the output;
 a silent loss or an invented card in native or angel with a verified check; a silent loss
@@ -30,6 +31,7 @@ from types import FrameType as StackFrame
 
 from bench.fuzz_align import Tally, align
 from bench.fuzz_decode import decode_capture, decode_live
+from bench.fuzz_forged import forged_frames
 from bench.fuzz_inputs import (
     COUNTERS,
     Faults,
@@ -78,6 +80,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         stream = shoe_stream(rng, 1, 0)
         frames = bee_frames(stream)
     faults = Faults.draw(rng)
+    angel = case.startswith("angel")
     # a stale frame long after it was sent: only native numbers can tell it from news
     stale = frames[:1] if case == "native" else []
     stale_data = bool(stale) and frames[0][4] != FrameType.HEARTBEAT.value
@@ -89,9 +92,12 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=True, tail=True, bee_alarms=case == "bee", stale=stale_data,
+            forged=forged_frames(stream, data, checked=case == "angel-check") if angel else None,
         )
     else:
-        decoded = decode_live(case, stream, frames, faults, rng, stale=stale)
+        received = bytearray()
+        decoded = decode_live(case, stream, frames, faults, rng, stale=stale, received=received)
+        forged = forged_frames(stream, bytes(received), checked=case == "angel-check")
         # a native shoe's heartbeat tells of its last frame; the dialects have none
         # a native table knows the first number; the dialects cannot know what came before
         # their first message, nor, with no heartbeat, what came after their last
@@ -99,6 +105,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=edges, tail=edges, bee_alarms=case == "bee", stale=stale_data,
+            forged=forged if angel else None,
         )
 
 

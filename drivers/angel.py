@@ -32,7 +32,8 @@ CUT_BYTE: Final = 0x00  # our assumption: the cut card has no index to read
 MISREAD_BYTE: Final = 0x70  # our assumption: any other byte naming no card
 INTENTION: Final = 0x30  # meaning unknown; sent as ASCII "0", ignored on receipt
 
-_CARD_COMMANDS: Final = frozenset(b"Dd")  # D dealt, d dealt outside the game flow
+CARD_COMMANDS: Final = frozenset(b"Dd")  # D dealt, d dealt outside the game flow
+CARD_DATA: Final = 3  # command, intention, card byte
 _STATUS: Final = {
     ord("S"): "start",
     ord("P"): "standby",
@@ -40,7 +41,7 @@ _STATUS: Final = {
     ord("R"): "re-deal",
     ord("e"): "error cleared",
 }
-_COMMANDS: Final = _CARD_COMMANDS | _STATUS.keys() | {ord("E")}
+_COMMANDS: Final = CARD_COMMANDS | _STATUS.keys() | {ord("E")}
 
 
 def card_byte(card: Card, face_up: bool = False) -> int:
@@ -69,7 +70,7 @@ def encode_frame(seq: int, data: bytes, check: Check) -> bytes:
 
 def data_message(data: bytes) -> Message:
     command = data[0]
-    if command in _CARD_COMMANDS:
+    if command in CARD_COMMANDS:
         value = data[2]
         if value == CUT_BYTE:
             return CutRead()
@@ -107,8 +108,8 @@ class AngelFramer(ResyncingFramer[tuple[int, bytes]]):
             if buffer[2] not in _COMMANDS:
                 self._skip(1)
                 continue
-            if buffer[2] in _CARD_COMMANDS:
-                etx = 5
+            if buffer[2] in CARD_COMMANDS:
+                etx = 2 + CARD_DATA
                 if len(buffer) <= etx:
                     return None
             else:

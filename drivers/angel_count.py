@@ -60,11 +60,13 @@ class SequenceCount:
         """The last number believed."""
         return self._last
 
-    def skipped(self, chain: list[int]) -> int:
+    def skipped(self, chain: list[int]) -> tuple[int, bool]:
         """The numbers skipped by the steps forward of `chain`: a number believed (or none),
         the numbers read on messages delivered since but not confirmed, and the next number
         believed (or none). A step back is a wrap or a restart, which `step` judges; a step
-        forward longer than the messages read could fill is a number misread."""
+        forward longer than the messages read could fill is a number misread. And whether
+        a misread number sits where no step forward spans it (beside a step back): what was
+        lost around it, the numbers cannot show."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
@@ -73,15 +75,60 @@ class SequenceCount:
         # a number that neither follows the one before nor leads to the one after was
         # misread: the run goes on around it
         kept = chain[:1]
+        misread_after: list[int] = []  # where in `kept` a misread number was passed over
         for at in range(1, len(chain) - 1):
             if step(kept[-1], chain[at]) is not None or step(chain[at], chain[at + 1]):
                 kept.append(chain[at])
+            else:
+                misread_after.append(len(kept) - 1)
         kept += chain[-1:] if len(chain) > 1 else []
-        return sum(
+        blind = any(step(kept[at], kept[at + 1]) is None for at in misread_after)
+        skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)
             if (ahead := step(before, after)) is not None
         )
+        return skipped, blind
+
+    def placed(
+        self, first: int | None, candidates: list[tuple[int, ...]], last: int | None
+    ) -> list[int]:
+        """Of the numbers read on each message delivered untrusted (its copies disagreed, or
+        a copy of it came again under another number), likeliest first, the ones that make
+        the most steps of the chain from `first` to `last` follow on: a damaged copy's
+        number is then not taken for the message's own, which would hide the numbers
+        skipped around it."""
+        longest = len(candidates) + 6
+        # for each message and each of its numbers: the most steps that follow on up to it
+        # (`scores`), and which of the numbers before gave them (`paths`)
+        previous: tuple[int, ...] = () if first is None else (first,)
+        scores = [0] * len(previous)
+        paths: list[list[int]] = []
+        for numbers in candidates:
+            best: list[int] = []
+            back: list[int] = []
+            for number in numbers:
+                options = [
+                    score + self.near(before, number, longest)
+                    for before, score in zip(previous, scores, strict=True)
+                ]
+                top = max(options, default=0)
+                best.append(top)
+                back.append(options.index(top) if options else 0)
+            paths.append(back)
+            previous, scores = numbers, best
+        ends = [
+            score + (last is not None and self.near(number, last, longest))
+            for number, score in zip(previous, scores, strict=True)
+        ]
+        if not candidates:
+            return []
+        at = ends.index(max(ends))
+        chosen: list[int] = []
+        for numbers, back in zip(reversed(candidates), reversed(paths), strict=True):
+            chosen.append(numbers[at])
+            at = back[at]
+        return chosen[::-1]
 
     def near(self, before: int, after: int, longest: int) -> bool:
         """`after` comes after `before`, no further than `longest` on."""
@@ -162,9 +209,20 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
     return [Lost(count, f"{span} never arrived")]
 
 
-def beyond_count(skipped: int, steps: list[Message], first: int, last: int) -> list[Message]:
+def beyond_count(
+    read: tuple[int, bool], steps: list[Message], first: int, last: int
+) -> list[Message]:
     """What the numbers read on messages not confirmed show lost beyond what the count of
-    believed numbers said: a wrap among them, or a message counted twice, hides it there."""
+    believed numbers said (a wrap among them, or a message counted twice, hides it there),
+    or that they cannot show it (`SequenceCount.skipped`)."""
+    skipped, blind = read
+    if blind and not any(isinstance(m, ShoeAlarm) for m in steps):
+        return [
+            ShoeAlarm(
+                f"seq {first} to {last}: a number misread beside a step back of the count: "
+                "messages may have been lost there that the numbers cannot show"
+            )
+        ]
     said = sum(m.count for m in steps if isinstance(m, Lost))
     if skipped <= said:
         return []

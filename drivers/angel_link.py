@@ -14,7 +14,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
 
-from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.angel import (
+    BAUD,
+    CARD_COMMANDS,
+    CARD_DATA,
+    COPIES,
+    INTENTION,
+    RESET_AFTER,
+    AngelFramer,
+    data_message,
+)
 from drivers.angel_count import SequenceCount, beyond_count
 from drivers.checks import check_named
 from drivers.messages import (
@@ -87,7 +96,8 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
-        self._untrusted: list[int] = []  # numbers read of messages delivered untrusted since
+        # the numbers read on each message delivered untrusted since, likeliest first
+        self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
         self._heard_at = 0.0
         self._copy_at = 0.0
@@ -113,16 +123,16 @@ class AngelDecoder:
         """The input ended on messages whose numbers were not trusted, so no message believed
         after them counts them: the last one's number, as read, is all there is to tell
         whether some before it never arrived."""
-        last, numbers = self._last, self._untrusted
-        if last is None or not numbers:
+        if self._last is None or not self._untrusted:
             return []
-        self._untrusted = []
         anchor = self._count.last
-        earlier = numbers[:-1]
-        steps = self._count.step(last.seq, self._count.accounted(last.seq, earlier))
+        numbers = self._count.placed(anchor, self._untrusted, None)
+        self._untrusted = []
+        *earlier, end = numbers
+        steps = self._count.step(end, self._count.accounted(end, earlier))
         lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
         chain = numbers if anchor is None else [anchor, *numbers]
-        return lost + beyond_count(self._count.skipped(chain), lost, chain[0], last.seq)
+        return lost + beyond_count(self._count.skipped(chain), lost, chain[0], end)
 
     def outgoing(self) -> bytes:
         return b""
@@ -134,7 +144,8 @@ class AngelDecoder:
                 self._unread += item.count
                 out.append(item)
             else:
-                out += self._copy(Copy(*item), now)
+                seq, data = item
+                out += self._copy(Copy(seq, _as_sent(seq, data)), now)
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
@@ -147,17 +158,28 @@ class AngelDecoder:
             self._group = _Group(copy.seq)
             return out + self._judge([copy])
         if copy.seq == group.seq:
-            added = [*self._odd, copy]  # the odd ones were copies misnumbered
-            self._odd = []
-            return out + self._judge(added)
+            known = {c.data for c in group.copies} | {copy.data}
+            if group.believed or all(c.data in known for c in self._odd):
+                added = [*self._odd, copy]  # the odd ones were copies misnumbered
+                self._odd = []
+                return out + self._judge(added)
+            # one under another number and reading otherwise is a message of its own: the
+            # copy before it was misnumbered, or this one's data is damaged
+            self._odd.append(copy)
+            return out + self._flush([], now)
         self._odd.append(copy)
         agreeing = [c for c in self._odd if c.seq == copy.seq]
         complete = bool(group.believed) and len(group.copies) >= COPIES
         if len(self._odd) > self._lookahead or len(agreeing) > 1 or complete:
-            odd, self._odd = self._odd, []
-            out += self._close(agreeing if len(agreeing) > 1 else [])
-            for later in odd:
-                out += self._copy(later, now)
+            out += self._flush(agreeing if len(agreeing) > 1 else [], now)
+        return out
+
+    def _flush(self, next_copies: list[Copy], now: float) -> list[Message]:
+        """Ends the group; the copies held after it are read again, without it."""
+        odd, self._odd = self._odd, []
+        out = self._close(next_copies)
+        for later in odd:
+            out += self._copy(later, now)
         return out
 
     def _settle(self) -> list[Message]:
@@ -201,27 +223,23 @@ class AngelDecoder:
                 return []
         # a lone copy's number is not trusted: the next message believed counts it
         self._last = copy
-        self._untrusted.append(copy.seq)
+        read = Counter(c.seq for c in group.copies).most_common()
+        self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [_unconfirmed(group.copies)]
 
     def _renumber(self, seq: int) -> None:
-        """Another copy of the message just delivered unconfirmed, under `seq`: of its two
-        numbers, the one that follows the number before it is kept."""
-        numbers = self._untrusted
-        if not numbers:
-            return
-        before = numbers[-2] if len(numbers) > 1 else self._count.last
-        if before is not None and self._count.near(before, seq, len(numbers) + 4) and not (
-            self._count.near(before, numbers[-1], len(numbers) + 4)
-        ):
-            numbers[-1] = seq
+        """Another copy of the message just delivered unconfirmed, under `seq`: one more
+        number it may have had (`SequenceCount.placed` judges)."""
+        if self._untrusted and seq not in self._untrusted[-1]:
+            self._untrusted[-1] += (seq,)
 
     def _deliver(self, copy: Copy, message: Message) -> list[Message]:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
-        numbers, self._untrusted = self._untrusted, []
         anchor = self._count.last
+        numbers = self._count.placed(anchor, self._untrusted, copy.seq)
+        self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
@@ -247,6 +265,20 @@ class AngelDecoder:
         return [*steps, message]
 
 
+def _as_sent(seq: int, data: bytes) -> bytes:
+    """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
+    on receipt, so copies that differ only there agree. A card's data whose sequence byte
+    came twice reads, when that byte is a command letter, as a status or an alarm: all
+    copies so damaged agree, and would outvote the card, so they are read as the card (a
+    status whose text has a card's shape under a number equal to its own letter is not
+    known to be sent)."""
+    if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
+        data = data[1:]
+    if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
+        return bytes((data[0], INTENTION, data[2]))
+    return data
+
+
 def _unconfirmed(copies: list[Copy]) -> Message:
     """A message whose copies did not agree enough: if any copy reads as a card, a card may
     have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
@@ -256,9 +288,13 @@ def _unconfirmed(copies: list[Copy]) -> Message:
     the tailleur, and a garbled alarm would not tell him a card may be missing)."""
     readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
     dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
-    match dealt[0] if dealt else readings[0]:
-        case CardRead(card=card):
-            return Misread(guess=card)
+    cards = [m.card for m in readings if isinstance(m, CardRead)]
+    likeliest = dealt[0] if dealt else readings[0]
+    if cards and isinstance(likeliest, CardRead | Misread):
+        # a damaged card byte reads as no card far more often than as another card: the
+        # card read is the guess, even over more copies read as a failed read
+        return Misread(guess=cards[0])
+    match likeliest:
         case Status(text=text) | ShoeAlarm(text=text) as read:
             kind = "status" if isinstance(read, Status) else "alarm"
             seq = Counter(copies).most_common(1)[0][0].seq
