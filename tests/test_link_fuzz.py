@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bench import fuzz_forged
+from bench import fuzz_forged, fuzz_links
 from bench.fuzz_align import Tally, align
 from bench.fuzz_forged import forged_frames
 from bench.fuzz_inputs import Stream
@@ -89,3 +89,20 @@ def test_without_a_check_two_copies_damaged_alike_are_counted_apart() -> None:
     assert (apart["INVENTED"], apart["SILENT LOSS"]) == (0, 0)
     silent = accounted(received, "none", forged=False)
     assert (silent["INVENTED"], silent["SILENT LOSS"]) == (1, 1)
+
+
+def test_an_input_that_spins_is_counted_as_a_hang_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hang is counted on CPU time, so a busy machine makes none; a decoder that spins
+    still makes one, with its seed, and the next input runs."""
+    def spin_on_seed_3(case: str, seed: int, tally: object) -> None:
+        while seed == 3:
+            pass
+
+    monkeypatch.setattr(fuzz_links, "HANG_AFTER", 0.05)
+    monkeypatch.setattr(fuzz_links, "run_input", spin_on_seed_3)
+    tally = fuzz_case("native", range(6), time.time() + 60)
+    assert tally.inputs == 6
+    assert tally.counts["HANG"] == 1
+    assert tally.examples["HANG"] == 3
