@@ -9,7 +9,7 @@ from drivers.messages import Garbage, Lost, Message, ShoeAlarm
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
 from drivers.native_recent import Recent
-from drivers.native_restart import Restart
+from drivers.native_restart import Restart, new_count_run
 from drivers.to_events import message_line
 
 MAX_HELD: Final = 1024  # frames held while waiting for a resend; past this, give up
@@ -148,6 +148,10 @@ class NativeReceiver:
             if not restart.frames:
                 # the frame a heartbeat behind announced is one already had: it was stale
                 self._restart = None
+        if restart is not None and heartbeat and self._beyond(restart, frame.seq):
+            out = self._agrees(restart, frame)  # the restarted count went on, frames lost
+            self._learn_end(frame.seq)
+            return out
         if known:
             if near and frame.seq == self._expected:
                 return self._reject() + self._data(frame)  # the same frame under a new count
@@ -179,6 +183,18 @@ class NativeReceiver:
             # restart (new contents)
             self._out += NativeFrame(frame.seq, FrameType.RESEND, b"\x01").encode()
         return out + self._agrees(self._restart, frame)
+
+    def _beyond(self, restart: Restart, seq: int) -> bool:
+        """Whether a heartbeat naming `seq` bears out the frames a restart is suspected by,
+        though not next to them: a little ahead of them, and behind numbers the old count
+        has used, which it cannot be naming as its next."""
+        step = (seq - restart.next) % SEQ_MODULUS
+        return (
+            bool(restart.frames)
+            and not restart.jump
+            and 0 < step <= JUMP
+            and self._ahead(seq) < self._ahead(self._known_end)
+        )
 
     def _agrees(self, restart: Restart, frame: NativeFrame) -> list[Message]:
         """`frame` is numbered where a restarted count would be: the restart is believed
@@ -264,7 +280,7 @@ class NativeReceiver:
             return [message for frame in restart.frames for message in self._data(frame)]
         # a shoe counts from 0 when it starts: what it numbered before these is wanted
         start = 0 if restart.first < NEAR else restart.first
-        ours = self._new_count_run(restart.first) if start == 0 else {}
+        ours = new_count_run(self._held, restart.first, self._expected) if start == 0 else {}
         if ours:
             for seq in ours:
                 del self._held[seq]
@@ -304,29 +320,6 @@ class NativeReceiver:
         if self._missing() and not self._can_ask and len(self._held) >= MAX_HELD:
             out += self._give_up()
         return out
-
-    def _new_count_run(self, first: int) -> dict[int, NativeFrame]:
-        """The frames held below `first` that the restarted count sent, taken until then
-        for frames after a gap in the old count. When the old count's frames are held at
-        and beyond `first` (the numbers the new count used again), ours are those below it
-        that came after the last of them (frames are held in the order they came);
-        otherwise, the run held just below `first`, when nothing joins it to the old
-        count."""
-        order = list(self._held)
-        old = [seq for seq in order if self._ahead(seq) >= self._ahead(first)]
-        if old:
-            last = max(old, key=self._ahead)
-            later = order[order.index(last) + 1 :]
-            return {seq: self._held[seq] for seq in later if seq not in old}
-        run: dict[int, NativeFrame] = {}
-        seq = first - 1
-        while seq >= 0 and (frame := self._held.get(seq)) is not None:
-            run[seq] = frame
-            seq -= 1
-        below = seq % SEQ_MODULUS
-        if below in self._held or below == (self._expected - 1) % SEQ_MODULUS:
-            return {}
-        return run
 
     def _late(self, frame: NativeFrame) -> list[Message]:
         """A frame whose number was given up (reported lost, or left behind by a restart):

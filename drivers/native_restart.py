@@ -1,11 +1,12 @@
 """A restart of a native shoe's count that the receiver suspects but does not yet believe
-(PROTOCOL.md §4: a restart is believed only when what follows agrees)."""
+(PROTOCOL.md §4: a restart is believed only when what follows agrees), and, once believed,
+which of the frames held were the new count's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from drivers.native_frames import NativeFrame
+from drivers.native_frames import SEQ_MODULUS, NativeFrame
 
 
 @dataclass(slots=True)
@@ -21,3 +22,33 @@ class Restart:
     frames: list[NativeFrame] = field(default_factory=list)
     alarmed: bool = False
     jump: bool = False  # ahead of the count, not behind it: a gap when believed
+
+
+def new_count_run(
+    held: dict[int, NativeFrame], first: int, expected: int
+) -> dict[int, NativeFrame]:
+    """Of the frames `held` (in the order they came) behind a gap at `expected`, those below
+    `first` that a count restarted at `first` sent, taken until then for frames after a gap
+    in the old count. When the old count's frames are held at and beyond `first` (the
+    numbers the new count used again), they are those below it that came after the last
+    of them; otherwise, the run held just below `first`, when nothing joins it to the old
+    count."""
+
+    def ahead(seq: int) -> int:
+        return (seq - expected) % SEQ_MODULUS
+
+    order = list(held)
+    old = [seq for seq in order if ahead(seq) >= ahead(first)]
+    if old:
+        last = max(old, key=ahead)
+        later = order[order.index(last) + 1 :]
+        return {seq: held[seq] for seq in later if seq not in old}
+    run: dict[int, NativeFrame] = {}
+    seq = first - 1
+    while seq >= 0 and (frame := held.get(seq)) is not None:
+        run[seq] = frame
+        seq -= 1
+    below = seq % SEQ_MODULUS
+    if below in held or below == (expected - 1) % SEQ_MODULUS:
+        return {}
+    return run

@@ -276,3 +276,29 @@ def test_a_live_frame_filling_a_gap_nobody_asked_for_is_a_new_count() -> None:
     ]
     assert requests(receiver) == [(0, 4)]
     assert receiver.idle(0.3) == [Lost(4, "seq 0..3 never arrived"), *after]
+
+
+def test_a_heartbeat_a_little_ahead_of_a_suspected_restart_bears_it_out() -> None:
+    """Live: the old count's 0 and 1 delivered, its 5 and 12 held. A restarted shoe's 6
+    comes, unasked, inside the gap behind 12: a restart suspected; its 7 and 8 are lost and
+    its heartbeat names 9. The old count has used numbers past 9, so the heartbeat is not
+    the old count's: it bears the restart out (it used to reject it, and the new 6 was
+    named as not delivered while the old count's gaps stayed open for the new count's
+    frames to fill)."""
+    receiver = NativeReceiver(retries=1, resend_after=0.2)
+    old, before = deal(0, 13)
+    size = len(wire(before[0], 0))
+    frames = [old[i * size : (i + 1) * size] for i in range(13)]
+    assert receiver.feed(frames[0] + frames[1], 0.0) == before[:2]
+    assert receiver.feed(frames[5] + frames[12], 0.01) == []
+    assert requests(receiver) == [(2, 3)]
+    got = receiver.feed(wire(card("KD"), 6) + heartbeat(9), 0.02)
+    assert got == [
+        Lost(3, "seq 2..4 never arrived"),
+        before[5],
+        Lost(6, "seq 6..11 never arrived"),
+        before[12],
+        ShoeAlarm("the shoe restarted its count: seq 6 after 12"),
+    ]
+    assert requests(receiver) == [(0, 6)]
+    assert receiver.idle(0.3) == [Lost(6, "seq 0..5 never arrived"), card("KD")]
