@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -265,10 +265,10 @@ class CameraShoe:
         return bool(region.any())
 
     def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, reads surely as another card, on its
-        outline now and on the one it was named on (its row parted anew outlines it a few
-        pixels off, which may read an ace of diamonds as the ace of hearts); again every
-        `remind_frames` while it does."""
+        """An alarm when a named card, lying still, reads surely as another card or as none,
+        on its outline now and on the one it was named on, as much of it in view as now (its
+        row parted anew outlines it a few pixels off, which may read an ace of diamonds as
+        the ace of hearts); again every `remind_frames` while it does."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -278,13 +278,15 @@ class CameraShoe:
         now = names.pop()
         if now == track.card:
             track.alarmed_at = None  # put back
-        if now is None or now == track.card or not self._due(track, number):
+        if now == track.card or not self._due(track, number):
             return []
-        if (track.named_on is not None
-                and read_card(frame, track.named_on, self._design).card == track.card):
+        if (was := track.named_on) is not None and read_card(
+            frame, replace(was, visible=min(was.visible, track.spot.visible)), self._design
+        ).card == track.card:
             return []
         track.alarmed_at = number
-        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout changed into {now}")]
+        into = f"changed into {now}" if now is not None else "no longer reads as any card"
+        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout {into}")]
 
     def _due(self, track: _Track, number: int) -> bool:
         """Whether a card's alarm is to be raised (again) now."""

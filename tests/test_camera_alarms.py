@@ -57,6 +57,24 @@ def test_a_switched_card_keeps_raising_its_alarm_until_put_back(
     assert _alarms(events) == ["card JS on the layout changed into QD"] * 3
 
 
+def test_a_named_card_switched_for_an_unreadable_one_keeps_raising_its_alarm(
+    faces: dict[str, np.ndarray],
+) -> None:
+    from hardware_sims.deck_maker import make_deck
+
+    table = Table(faces, 4)
+    table.put(0, 0, faces["9H"])
+    table.put(0, 1, faces["JS"])
+    first = table.frames(6)
+    table.put(0, 1, make_deck(seed=2)["8D"])  # a design the camera was not calibrated on
+    switched = table.frames(70)  # more than two reminders' time
+    table.put(0, 1, faces["JS"])
+    events = run_camera([first, switched, table.frames(70)])
+    assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
+    assert not any(isinstance(e, CardUnread) for e in events)
+    assert _alarms(events) == ["card JS on the layout no longer reads as any card"] * 3
+
+
 def test_a_taken_card_keeps_raising_its_alarm_until_put_back(
     faces: dict[str, np.ndarray],
 ) -> None:
