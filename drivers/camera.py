@@ -40,7 +40,7 @@ from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
-from vision.layout import Seen, group_rows, locate, read_card
+from vision.layout import Seen, locate, read_card
 from vision.quad import Quad
 from vision.rows import RowCard
 
@@ -201,7 +201,8 @@ class CameraShoe:
         there, or is a card that just joined the layout. A card no paper
         continues has left it."""
         self._audited = True
-        spots = locate(frame, self._design)
+        # In rows, noir first, left to right: the order in which new cards join the layout.
+        spots = [spot for row in locate(frame, self._design) for spot in row]
         self._empty = not spots
         candidates = self._tracks + self._gone
         # Each piece continues the card lying nearest it, nearest pairs first: a card is
@@ -219,19 +220,12 @@ class CameraShoe:
                 unmatched.discard(s)
                 free.discard(k)
                 self._continue(candidates[k], spots[s])
-        new: list[Seen] = []
-        joining: dict[int, RowCard] = {}
-        for s in sorted(unmatched):
-            spot = spots[s]
-            new.append(Seen(spot.quad, read_card(frame, spot, self._design)))
-            joining[id(spot.quad)] = spot
         for k in free:
             candidates[k].missing = True
-        for row in group_rows(new):
-            for seen in row:
-                order = next(self._orders)
-                spot = joining[id(seen.quad)]
-                self._tracks.append(_Track(order, number, spot, [seen.reading]))
+        for s in sorted(unmatched):
+            spot = spots[s]
+            reading = read_card(frame, spot, self._design)
+            self._tracks.append(_Track(next(self._orders), number, spot, [reading]))
 
     def _continue(self, track: _Track, spot: RowCard) -> None:
         if float(np.abs(spot.quad.corners - track.quad.corners).max()) >= _STILL * spot.quad.width:
