@@ -8,7 +8,8 @@ from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid
 from vision.design import Design
 from vision.geometry import find_cards
 from vision.layout import locate
-from vision.rows import _outline
+from vision.quad import Quad
+from vision.rows import _choose, _Node, _outline
 
 
 def test_the_last_card_of_a_row_keeps_the_outline_the_finder_drew(
@@ -43,3 +44,17 @@ def test_an_edge_under_a_chip_does_not_turn_the_card() -> None:
     assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
     assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
     assert abs(float(tl[1]) - 45.0) < 2.0
+
+
+def _card(x: float, width: float) -> _Node:
+    corners = np.array([[x, 0], [x + width, 0], [x + width, 240], [x, 240]], np.float32)
+    return _Node(x, 3.0, Quad(corners))
+
+
+def test_cards_the_finder_outlined_larger_than_the_row_reach_as_far_as_their_width() -> None:
+    # The near end of a row seen larger, its cards laid a little apart: each next card lies
+    # further on than the row's own card width allows, but within the finder's outline's.
+    anchors = [_card(25, 175), _card(229, 170), _card(427, 168)]
+    chosen = _choose([], anchors, _Node(25, 1.0), 427 + 165, 160)
+    assert chosen is not None
+    assert [n.x for n in chosen] == [25, 229, 427]

@@ -241,13 +241,16 @@ def _choose(
     nodes = [start, *sorted(later, key=lambda n: n.x)]
     best: list[tuple[float, tuple[int, ...]] | None] = [None] * len(nodes)
     best[0] = (start.score, (0,))
+    # A card the finder outlined reaches as far as its own width: the camera's view makes
+    # the cards at one end of a row larger than at the other.
+    reach = [width if n.quad is None else max(width, n.quad.width) for n in nodes]
     for j in range(1, len(nodes)):
         for i in range(j - 1, -1, -1):
             gap = nodes[j].x - nodes[i].x
-            if gap > _ADVANCE[1] * width:
+            if gap > _ADVANCE[1] * max(reach):
                 break
             prev = best[i]
-            if prev is None or gap < _ADVANCE[0] * width:
+            if prev is None or not _ADVANCE[0] * width <= gap <= _ADVANCE[1] * reach[i]:
                 continue
             score = prev[0] + nodes[j].score
             current = best[j]
