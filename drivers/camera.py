@@ -259,10 +259,10 @@ class CameraShoe:
         return bool(region.any())
 
     def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, reads surely as another card or as none,
-        on its outline now and on the one it was named on, as much of it in view as now (its
-        row parted anew outlines it a few pixels off, which may read an ace of diamonds as
-        the ace of hearts); again every `remind_frames` while it does."""
+        """An alarm when a named card, lying still, reads surely as another card, or as none
+        with another for its best fit, on its outline now and on the one it was named on, as
+        much of it in view as now (its row parted anew outlines it a few pixels off, which
+        may read an ace of diamonds as the ace of hearts); again every `remind_frames`."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -274,6 +274,8 @@ class CameraShoe:
             track.alarmed_at = None  # put back
         if now == track.card or not self._due(track, number):
             return []
+        if now is None and any(r.guess == track.card for r in recent):
+            return []  # still its best fit, only unsure: half hidden, or in glare
         if (was := track.named_on) is not None and read_card(
             frame, replace(was, visible=min(was.visible, track.spot.visible)), self._design
         ).card == track.card:
