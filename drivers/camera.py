@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -40,7 +40,7 @@ from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
-from vision.layout import Seen, group_rows, locate, read_card
+from vision.layout import Seen, locate, read_card
 from vision.quad import Quad
 from vision.rows import RowCard
 
@@ -201,7 +201,8 @@ class CameraShoe:
         there, or is a card that just joined the layout. A card no paper
         continues has left it."""
         self._audited = True
-        spots = locate(frame, self._design)
+        # In rows, noir first, left to right: the order in which new cards join the layout.
+        spots = [spot for row in locate(frame, self._design) for spot in row]
         self._empty = not spots
         candidates = self._tracks + self._gone
         # Each piece continues the card lying nearest it, nearest pairs first: a card is
@@ -219,19 +220,12 @@ class CameraShoe:
                 unmatched.discard(s)
                 free.discard(k)
                 self._continue(candidates[k], spots[s])
-        new: list[Seen] = []
-        joining: dict[int, RowCard] = {}
-        for s in sorted(unmatched):
-            spot = spots[s]
-            new.append(Seen(spot.quad, read_card(frame, spot, self._design)))
-            joining[id(spot.quad)] = spot
         for k in free:
             candidates[k].missing = True
-        for row in group_rows(new):
-            for seen in row:
-                order = next(self._orders)
-                spot = joining[id(seen.quad)]
-                self._tracks.append(_Track(order, number, spot, [seen.reading]))
+        for s in sorted(unmatched):
+            spot = spots[s]
+            reading = read_card(frame, spot, self._design)
+            self._tracks.append(_Track(next(self._orders), number, spot, [reading]))
 
     def _continue(self, track: _Track, spot: RowCard) -> None:
         if float(np.abs(spot.quad.corners - track.quad.corners).max()) >= _STILL * spot.quad.width:
@@ -265,10 +259,10 @@ class CameraShoe:
         return bool(region.any())
 
     def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
-        """An alarm when a named card, lying still, reads surely as another card, on its
-        outline now and on the one it was named on (its row parted anew outlines it a few
-        pixels off, which may read an ace of diamonds as the ace of hearts); again every
-        `remind_frames` while it does."""
+        """An alarm when a named card, lying still, reads surely as another card, or as none
+        with another for its best fit, on its outline now and on the one it was named on, as
+        much of it in view as now (its row parted anew outlines it a few pixels off, which
+        may read an ace of diamonds as the ace of hearts); again every `remind_frames`."""
         if track.card is None or track.still < self.confirm_frames:
             return []
         recent = track.readings[-self.confirm_frames :]
@@ -278,13 +272,17 @@ class CameraShoe:
         now = names.pop()
         if now == track.card:
             track.alarmed_at = None  # put back
-        if now is None or now == track.card or not self._due(track, number):
+        if now == track.card or not self._due(track, number):
             return []
-        if (track.named_on is not None
-                and read_card(frame, track.named_on, self._design).card == track.card):
+        if now is None and any(r.guess == track.card for r in recent):
+            return []  # still its best fit, only unsure: half hidden, or in glare
+        if (was := track.named_on) is not None and read_card(
+            frame, replace(was, visible=min(was.visible, track.spot.visible)), self._design
+        ).card == track.card:
             return []
         track.alarmed_at = number
-        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout changed into {now}")]
+        into = f"changed into {now}" if now is not None else "no longer reads as any card"
+        return [DeviceAlarm(SOURCE, f"card {track.card} on the layout {into}")]
 
     def _due(self, track: _Track, number: int) -> bool:
         """Whether a card's alarm is to be raised (again) now."""

@@ -57,6 +57,41 @@ def test_a_switched_card_keeps_raising_its_alarm_until_put_back(
     assert _alarms(events) == ["card JS on the layout changed into QD"] * 3
 
 
+def test_a_named_card_switched_for_an_unreadable_one_keeps_raising_its_alarm(
+    faces: dict[str, np.ndarray],
+) -> None:
+    from hardware_sims.deck_maker import make_deck
+
+    table = Table(faces, 4)
+    table.put(0, 0, faces["9H"])
+    table.put(0, 1, faces["JS"])
+    first = table.frames(6)
+    table.put(0, 1, make_deck(seed=2)["8D"])  # a design the camera was not calibrated on
+    switched = table.frames(70)  # more than two reminders' time
+    table.put(0, 1, faces["JS"])
+    events = run_camera([first, switched, table.frames(70)])
+    assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
+    assert not any(isinstance(e, CardUnread) for e in events)
+    assert _alarms(events) == ["card JS on the layout no longer reads as any card"] * 3
+
+
+def test_a_named_card_read_unsure_but_still_as_itself_is_no_change(
+    faces: dict[str, np.ndarray],
+) -> None:
+    table = Table(faces, 4)
+    table.put(0, 0, faces["9H"])
+    table.put(0, 1, faces["JS"])
+    first = table.frames(6)
+    chipped = faces["JS"].copy()
+    height, width = chipped.shape[:2]
+    dark = (40,) * (chipped.shape[2] - 1) + (255,) if chipped.shape[2] == 4 else (40, 40, 40)
+    cv2.circle(chipped, (width // 2, height // 2), int(0.32 * width), dark, -1)
+    table.put(0, 1, chipped)  # a chip over its middle: declined, its best fit still JS
+    events = run_camera([first, table.frames(50)])
+    assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
+    assert _alarms(events) == []
+
+
 def test_a_taken_card_keeps_raising_its_alarm_until_put_back(
     faces: dict[str, np.ndarray],
 ) -> None:

@@ -19,7 +19,7 @@ from hardware_sims.scene_render import (
 )
 from vision.design import Design
 from vision.geometry import find_cards
-from vision.layout import Seen, group_rows, read_layout
+from vision.layout import Seen, group_rows, locate, read_layout
 from vision.quad import Quad
 
 
@@ -49,6 +49,21 @@ def test_sixteen_cards_at_1280x720(design: Design, faces: dict[str, np.ndarray])
     ]
     scene = render_coup(faces, rows, rng, disturbance=HARSH)
     assert _names(read_layout(scene.image, design)) == rows
+
+
+def test_the_cards_are_located_in_rows_once_for_all_who_read_them(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    rng = np.random.default_rng(2001)
+    scene = render_coup(faces, random_coup(rng), rng, disturbance=HARSH)
+    rows = locate(scene.image, design)
+    assert [len(r) for r in rows] == [len(r) for r in scene.rows]
+    assert [[s.quad.centre for s in r] for r in rows] == [
+        [s.quad.centre for s in r] for r in read_layout(scene.image, design)
+    ]
+    heights = [float(np.mean([s.quad.centre[1] for s in r])) for r in rows]
+    assert heights == sorted(heights)
+    assert all([s.quad.centre[0] for s in r] == sorted(s.quad.centre[0] for s in r) for r in rows)
 
 
 def test_cards_touching_in_a_row_are_parted(design: Design, faces: dict[str, np.ndarray]) -> None:

@@ -252,7 +252,8 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
     # The place is looked for at the middle blur level alone; every level is then compared
     # at the best places.
     search = design.index[_SEARCH_LEVEL]
-    coarse = _dot(search, np.concatenate([s.index_windows(_COARSE, size) for s in seen]))
+    coarse_windows = [s.index_windows(_COARSE, size) for s in seen]
+    coarse = _dot(search, np.concatenate(coarse_windows))
     coarse = coarse.reshape(len(search), len(seen), len(_COARSE))  # (52, outlines, places)
     fines = []
     for k in range(len(seen)):
@@ -267,9 +268,10 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
         shifts = np.concatenate([_COARSE, fine])
         found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
         start += len(fine)
-        best = shifts[np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]]
-        index_windows.append(s.index_windows(best, size))
-        face_windows.append(s.face_windows(best, size))
+        best = np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]
+        # The index at the best places was cut already, on the way there.
+        index_windows.append(np.concatenate([coarse_windows[k], near_windows[k]])[best])
+        face_windows.append(s.face_windows(shifts[best], size))
     index_scores = _dot(design.index, np.concatenate(index_windows))
     face = np.concatenate(face_windows)
     if visible < _WHOLE:

@@ -62,10 +62,10 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
     h, w = card.shape[:2]
     h, w = h - 2 * pad, w - 2 * pad
     ring = _Ring.of(h, w)
-    inner = card[pad : pad + h, pad : pad + w] if pad else card
-    # The ring's pixels gathered once, stretch after stretch. (Sums over the three channels
-    # are matrix products: numpy reduces a short last axis slowly.)
-    values = inner.reshape(-1, 3)[ring.order]
+    # The ring's pixels gathered once, stretch after stretch, straight from the bordered
+    # card. (Sums over the three channels are matrix products: numpy reduces a short last
+    # axis slowly.)
+    values = card.reshape(-1, 3)[_bordered(h, w, pad)]
     bright = values @ np.ones(3, np.float32)
     # Robust samples: the brighter half of each of eight stretches of the ring.
     table = np.empty((len(ring.bounds) - 1, 3), np.float32)
@@ -75,8 +75,11 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
         table[i] = _column_means(values[start:end][keep])
     coeffs = ring.solve @ table
     basis = _fractions(h, w, pad)
-    light = (basis @ coeffs).reshape(card.shape)
-    flat = np.clip(card / np.maximum(light, 8.0), 0.0, 1.3)
+    # Worked in place: a card is described some sixty times a frame.
+    flat = (basis @ coeffs).reshape(card.shape)
+    np.maximum(flat, 8.0, out=flat)
+    np.divide(card, flat, out=flat)
+    np.clip(flat, 0.0, 1.3, out=flat)
     # Paper is bright and neutral: the ring's mean light against its spread and its tint.
     level = float(table.mean())
     tint = float(np.abs(table - table.mean(axis=1, keepdims=True)).mean())
@@ -169,6 +172,15 @@ def centred(maps: np.ndarray) -> np.ndarray:
     means = np.ones(h * w, maps.dtype) @ flat / (h * w)
     shifted: np.ndarray = maps - means[..., None, None, :]
     return shifted
+
+
+@functools.cache
+def _bordered(h: int, w: int, pad: int) -> np.ndarray:
+    """The ring's pixels of a card h × w (`_Ring.order`) as flat indices into the card with
+    a border `pad` pixels wide all round."""
+    rows, cols = np.divmod(_Ring.of(h, w).order, w)
+    at: np.ndarray = (rows + pad) * (w + 2 * pad) + cols + pad
+    return at
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from vision.quad import (
     along_top_edge,
     from_left_edge,
     grow,
+    lengthened,
     rectify,
     whole_frame,
     widened,
@@ -43,6 +44,7 @@ _PLACED_SURE = 0.75
 # share of its size around it (every outline tried lies within it).
 _SHRINK_FROM, _AROUND = 1.2, 0.25
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
+_HEIGHT_OFF = 0.05  # an outline this much taller or shorter than its width makes a card
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -62,15 +64,16 @@ def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -
     it is then one row of one card.
     """
     if not bare_face:
-        spots = locate(frame, design)
-        if spots:
-            return group_rows([Seen(s.quad, read_card(frame, s, design)) for s in spots])
+        rows = locate(frame, design)
+        if rows:
+            return [[Seen(s.quad, read_card(frame, s, design)) for s in row] for row in rows]
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return [[whole]] if whole is not None else []
 
 
-def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
-    """Every card on the baize, with the share of its width in view.
+def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
+    """Every card on the baize, with the share of its width in view, in rows from the top,
+    each row left to right.
 
     Each blob of paper is outlined as the cards the card finder parts it into, or, when a
     row laid over itself holds more cards than that, as the row's cards parted along their
@@ -110,21 +113,22 @@ def locate(frame: np.ndarray, design: Design) -> list[RowCard]:
     return _hidden_by_next(spots)
 
 
-def _hidden_by_next(spots: list[RowCard]) -> list[RowCard]:
-    """Each card with the share of its width that the next card of its row leaves in view:
-    a row is laid left to right, each card over the one before, and a card the finder
-    outlined whole, or one placed beside a gap, may still lie under its neighbour's edge."""
-    out = {id(s): s for s in spots}
-    for row in _rows_of(spots, lambda s: s.quad):
-        for this, after in itertools.pairwise(row):
+def _hidden_by_next(spots: list[RowCard]) -> list[list[RowCard]]:
+    """The cards in rows, each with the share of its width that the next card of its row
+    leaves in view: a row is laid left to right, each card over the one before, and a card
+    the finder outlined whole, or one placed beside a gap, may still lie under its
+    neighbour's edge."""
+    rows = _rows_of(spots, lambda s: s.quad)
+    for row in rows:
+        for k, (this, after) in enumerate(itertools.pairwise(row)):
             tl, tr, _, bl = this.quad.corners
             along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
             corners = after.quad.corners
             reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
             visible = float(np.clip(reach / max(this.quad.width, 1.0), 0.3, 1.0))
             if visible < this.visible:
-                out[id(this)] = RowCard(this.quad, visible, this.placed)
-    return [out[id(s)] for s in spots]
+                row[k] = RowCard(this.quad, visible, this.placed)
+    return rows
 
 
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
@@ -157,6 +161,11 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
+    # Its top or bottom may lie where the paper beside it ends (a neighbour's, or a shadow's):
+    # the card's own width, which its left edge and the next card give, then sets its height.
+    height = spot.quad.width * design.aspect
+    if abs(spot.quad.height / height - 1) > _HEIGHT_OFF:
+        rebuilt += lengthened(spot.quad, height)
     return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
 
 
