@@ -99,11 +99,23 @@ class SequenceCount:
         number is then not taken for the message's own, which would hide the numbers
         skipped around it."""
         longest = len(candidates) + 6
+
         # for each message and each of its numbers: the most steps that follow on up to it
         # (`scores`), and which of the numbers before gave them (`paths`)
         previous: tuple[int, ...] = () if first is None else (first,)
         scores = [0] * len(previous)
         paths: list[list[int]] = []
+
+        def pick(options: list[int], befores: tuple[int, ...], after: int | None) -> int:
+            """Of the numbers before `after` that score best, the first read; for the first
+            message, when nothing before it is known, the one furthest back that `after`
+            follows (the choice changes nothing else): a loss before `after` is shown."""
+            top = max(options)
+            if first is not None or after is None or len(paths) > 1:
+                return options.index(top)
+            tied = [at for at, option in enumerate(options) if option == top]
+            return max(tied, key=lambda at: self._reach(befores[at], after, longest))
+
         for numbers in candidates:
             best: list[int] = []
             back: list[int] = []
@@ -112,9 +124,8 @@ class SequenceCount:
                     score + self.near(before, number, longest)
                     for before, score in zip(previous, scores, strict=True)
                 ]
-                top = max(options, default=0)
-                best.append(top)
-                back.append(options.index(top) if options else 0)
+                best.append(max(options, default=0))
+                back.append(pick(options, previous, number) if options else 0)
             paths.append(back)
             previous, scores = numbers, best
         ends = [
@@ -123,12 +134,16 @@ class SequenceCount:
         ]
         if not candidates:
             return []
-        at = ends.index(max(ends))
+        at = pick(ends, previous, last)
         chosen: list[int] = []
         for numbers, back in zip(reversed(candidates), reversed(paths), strict=True):
             chosen.append(numbers[at])
             at = back[at]
         return chosen[::-1]
+
+    def _reach(self, before: int, after: int, longest: int) -> int:
+        """How far on `after` is from `before`, if near (else 0)."""
+        return (self._ahead(before, after) or 0) if self.near(before, after, longest) else 0
 
     def near(self, before: int, after: int, longest: int) -> bool:
         """`after` comes after `before`, no further than `longest` on."""

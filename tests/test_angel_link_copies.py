@@ -85,3 +85,15 @@ def test_copies_differing_only_in_the_ignored_intention_byte_are_one_message() -
     )
     data += copies(221, "7S", 3)
     assert angel_decode(data) == [CardRead(Card.parse(c)) for c in ("7H", "9S", "7S")]
+
+
+def test_the_first_message_read_under_two_numbers_takes_the_one_that_shows_a_loss() -> None:
+    """A capture opens on 4D's two copies, read under 139 then 138, then 2S under 140 (seed
+    7412): 139 and 138 both lead on to 140, and nothing before tells which is 4D's; taking
+    139, the first read, hid that 139 (QH) never arrived."""
+    data = copies(139, "4D") + copies(138, "4D") + copies(140, "2S", 3)
+    assert angel_decode(data, "none") == [
+        *guessed("4D"),
+        Lost(1, "1 of seq 138..140 never arrived, by the numbers read"),
+        CardRead(Card.parse("2S")),
+    ]
