@@ -1,12 +1,18 @@
-"""Frames that a bad line forged: damaged copies as good as sent. With the check verified,
+"""What the frames in the bytes a decoder received read as, for `make fuzz`'s accounting.
+
+Frames that a bad line forged are damaged copies as good as sent. With the check verified,
 one damaged frame whose 16-bit check still passes (about one in 65,536); without it, two
 copies damaged alike (the votes a message needs). No receiver can tell them from what the
 shoe sent, so `make fuzz` counts what they deliver, and the loss they hide, apart — only
-when the delivered message is exactly what such frames in the bytes received read as."""
+when the delivered message is exactly what such frames in the bytes received read as.
+
+Every frame's number and reading also tell which message sent a misread delivered stands
+for, where its reading alone cannot (a failed read, or a damaged card's guess)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from bench.fuzz_inputs import Stream
 from drivers import angel
@@ -17,19 +23,32 @@ INVENTED = "invented, undetectable: damaged copies as good as sent"
 LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 
 
-def forged_frames(stream: Stream, received: bytes, *, checked: bool) -> dict[Message, set[int]]:
-    """What the frames in `received` that were never sent read as, when as many of them
-    agree as a message needs (`checked`: one, its check passing; else two alike), with the
-    numbers they came under."""
+@dataclass(frozen=True, slots=True)
+class Received:
+    """`forged`: what the frames never sent read as, when as many of them agree as a
+    message needs, with the numbers they came under; `readings`: what the frames under
+    each number read as."""
+
+    forged: dict[Message, set[int]]
+    readings: dict[int, set[Message]]
+
+
+def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:
+    """The frames in `received` (`checked`: a forged one needs its check to pass; else
+    two alike)."""
     sent = {
         (seq, angel.message_data(message))
         for message, seq in zip(stream.messages, stream.seqs, strict=True)
     }
     framer = angel.AngelFramer(crc16_ccitt if checked else None)
     read = Counter(item for item in framer.feed(received) + framer.finish())
-    found: dict[Message, set[int]] = {}
+    forged: dict[Message, set[int]] = {}
+    readings: defaultdict[int, set[Message]] = defaultdict(set)
     for item, copies in read.items():
-        if not isinstance(item, Garbage) and item not in sent and copies >= (1 if checked else 2):
-            seq, data = item
-            found.setdefault(angel.data_message(data), set()).add(seq)
-    return found
+        if isinstance(item, Garbage):
+            continue
+        seq, data = item
+        readings[seq].add(angel.data_message(data))
+        if item not in sent and copies >= (1 if checked else 2):
+            forged.setdefault(angel.data_message(data), set()).add(seq)
+    return Received(forged, dict(readings))

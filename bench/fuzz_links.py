@@ -31,7 +31,7 @@ from types import FrameType as StackFrame
 
 from bench.fuzz_align import Tally, align
 from bench.fuzz_decode import decode_capture, decode_live
-from bench.fuzz_forged import forged_frames
+from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import (
     COUNTERS,
     Faults,
@@ -83,6 +83,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         frames = bee_frames(stream)
     faults = Faults.draw(rng)
     angel = case.startswith("angel")
+    checked = case == "angel-check"
     # a stale frame long after it was sent: only native numbers can tell it from news
     stale = frames[:1] if case == "native" else []
     stale_data = bool(stale) and frames[0][4] != FrameType.HEARTBEAT.value
@@ -91,17 +92,16 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         cuts = [rng.randrange(len(data) + 1) for _ in range(rng.randint(0, 8))]
         decoded, same = decode_capture(case, data, cuts)
         tally.add("split changed the output", int(not same), seed)
+        frames_read = received_frames(stream, data, checked=checked) if angel else None
         align(
             stream, decoded, tally, seed,
             capture=True, tail=True, bee_alarms=case == "bee", stale=stale_data,
-            forged=forged_frames(stream, data, checked=case == "angel-check") if angel else None,
+            received=frames_read,
         )
     else:
         received = bytearray()
         decoded = decode_live(case, stream, frames, faults, rng, stale=stale, received=received)
-        forged = (
-            forged_frames(stream, bytes(received), checked=case == "angel-check") if angel else None
-        )
+        frames_read = received_frames(stream, bytes(received), checked=checked) if angel else None
         # a native shoe's heartbeat tells of its last frame; the dialects have none
         # a native table knows the first number; the dialects cannot know what came before
         # their first message, nor, with no heartbeat, what came after their last
@@ -109,7 +109,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         align(
             stream, decoded, tally, seed,
             capture=edges, tail=edges, bee_alarms=case == "bee", stale=stale_data,
-            forged=forged,
+            received=frames_read,
         )
 
 

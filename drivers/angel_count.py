@@ -23,6 +23,8 @@ class SequenceCount:
         self._low = self._high = 0
         self._wrapped = False
         self._landings = 0  # wraps that landed on the lowest number seen
+        # the ends of the numbers read in step, believed or not (`widen`)
+        self._read_low = self._read_high = 0
 
     def _successor(self, seq: int) -> int:
         if self._range is not None:
@@ -99,11 +101,23 @@ class SequenceCount:
         number is then not taken for the message's own, which would hide the numbers
         skipped around it."""
         longest = len(candidates) + 6
+
         # for each message and each of its numbers: the most steps that follow on up to it
         # (`scores`), and which of the numbers before gave them (`paths`)
         previous: tuple[int, ...] = () if first is None else (first,)
         scores = [0] * len(previous)
         paths: list[list[int]] = []
+
+        def pick(options: list[int], befores: tuple[int, ...], after: int | None) -> int:
+            """Of the numbers before `after` that score best, the first read; for the first
+            message, when nothing before it is known, the one furthest back that `after`
+            follows (the choice changes nothing else): a loss before `after` is shown."""
+            top = max(options)
+            if first is not None or after is None or len(paths) > 1:
+                return options.index(top)
+            tied = [at for at, option in enumerate(options) if option == top]
+            return max(tied, key=lambda at: self._reach(befores[at], after, longest))
+
         for numbers in candidates:
             best: list[int] = []
             back: list[int] = []
@@ -112,9 +126,8 @@ class SequenceCount:
                     score + self.near(before, number, longest)
                     for before, score in zip(previous, scores, strict=True)
                 ]
-                top = max(options, default=0)
-                best.append(top)
-                back.append(options.index(top) if options else 0)
+                best.append(max(options, default=0))
+                back.append(pick(options, previous, number) if options else 0)
             paths.append(back)
             previous, scores = numbers, best
         ends = [
@@ -123,12 +136,16 @@ class SequenceCount:
         ]
         if not candidates:
             return []
-        at = ends.index(max(ends))
+        at = pick(ends, previous, last)
         chosen: list[int] = []
         for numbers, back in zip(reversed(candidates), reversed(paths), strict=True):
             chosen.append(numbers[at])
             at = back[at]
         return chosen[::-1]
+
+    def _reach(self, before: int, after: int, longest: int) -> int:
+        """How far on `after` is from `before`, if near (else 0)."""
+        return (self._ahead(before, after) or 0) if self.near(before, after, longest) else 0
 
     def near(self, before: int, after: int, longest: int) -> bool:
         """`after` comes after `before`, no further than `longest` on."""
@@ -153,11 +170,31 @@ class SequenceCount:
         and took the numbers just before `seq`."""
         last, self._last = self._last, seq
         if last is None:
-            self._low = self._high = seq
+            self._low = self._high = self._read_low = self._read_high = seq
             return []
         if self._range is not None:
             return self._step_in_range(last, seq, between, *self._range)
         return self._step_learned(last, seq, between)
+
+    def widen(self, chain: list[int]) -> None:
+        """The numbers of `chain` (see `skipped`) each one on from the one before it are
+        numbers the count reaches, read on messages confirmed or not: a wrap from the
+        highest believed to the lowest is a loss of any read beyond them. Called after
+        `step`, so that the numbers read around the step judge the next wraps only."""
+        for before, after in itertools.pairwise(chain):
+            if after == before + 1:
+                self._read_low = min(self._read_low, before)
+                self._read_high = max(self._read_high, after)
+
+    def _beyond(self, last: int, seq: int, between: int) -> list[Message]:
+        """A wrap from `last`, the highest believed, to `seq` skips the numbers read beyond
+        the ends believed, but for those the `between` messages took (the first ones on)."""
+        top = max(self._read_high, self._high) - last
+        bottom = seq - max(0, between - top) - min(self._read_low, self._low)
+        count = max(0, top - between) + max(0, bottom)
+        if not count:
+            return []
+        return [Lost(count, f"{count} of seq {last}..{seq}, read before, never arrived")]
 
     def _step_in_range(
         self, last: int, seq: int, between: int, low: int, high: int
@@ -179,7 +216,7 @@ class SequenceCount:
             return _lost(last, seq, seq - last - 1 - between, between)
         landing = seq - between  # where the count wrapped to, if it did
         if last == self._high and landing <= self._low:
-            out: list[Message] = []
+            out = self._beyond(last, seq, between)
             if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages
                 if self._landings:

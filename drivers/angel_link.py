@@ -244,6 +244,7 @@ class AngelDecoder:
         between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
         steps = self._count.step(copy.seq, between)
+        self._count.widen(chain)
         if numbers:
             steps += beyond_count(self._count.skipped(chain), steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))

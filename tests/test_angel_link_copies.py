@@ -85,3 +85,36 @@ def test_copies_differing_only_in_the_ignored_intention_byte_are_one_message() -
     )
     data += copies(221, "7S", 3)
     assert angel_decode(data) == [CardRead(Card.parse(c)) for c in ("7H", "9S", "7S")]
+
+
+def test_the_first_message_read_under_two_numbers_takes_the_one_that_shows_a_loss() -> None:
+    """A capture opens on 4D's two copies, read under 139 then 138, then 2S under 140 (seed
+    7412): 139 and 138 both lead on to 140, and nothing before tells which is 4D's; taking
+    139, the first read, hid that 139 (QH) never arrived."""
+    data = copies(139, "4D") + copies(138, "4D") + copies(140, "2S", 3)
+    assert angel_decode(data, "none") == [
+        *guessed("4D"),
+        Lost(1, "1 of seq 138..140 never arrived, by the numbers read"),
+        CardRead(Card.parse("2S")),
+    ]
+
+
+def test_a_number_read_only_on_a_message_not_confirmed_shows_a_loss_at_a_later_wrap() -> None:
+    """A count of 79..88 (seed 3694): 87 and 88 read on lone copies, then 79..87 believed;
+    88 is then lost whole. The highest believed being 87, the step to 79 looked like the
+    wrap, though 88 had been read, one on from 87."""
+    cards = ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC"]
+    data = copies(87, "2H") + copies(88, "QS") + copies(79, "3S", 3)
+    data += b"".join(copies(80 + at, card, 3) for at, card in enumerate(cards))
+    assert angel_decode(data + copies(79, "JD", 3), "none") == [
+        *guessed("2H", "QS"),
+        *(CardRead(Card.parse(card)) for card in ["3S", *cards]),
+        Lost(1, "1 of seq 87..79, read before, never arrived"),
+        CardRead(Card.parse("JD")),
+    ]
+    # 88 read again, on a lone copy, and 79 lost: the one lost, not two
+    assert angel_decode(data + copies(88, "KD") + copies(80, "JD", 3), "none")[-3:] == [
+        *guessed("KD"),
+        Lost(1, "1 of seq 87..80, read before, never arrived"),
+        CardRead(Card.parse("JD")),
+    ]

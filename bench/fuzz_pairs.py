@@ -1,0 +1,124 @@
+"""How `make fuzz` aligns what was delivered against what was sent: the best order-keeping
+pairing of delivered messages to sent ones, by how well each stands for each."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards import ALL_CARDS
+from drivers.messages import CardRead, CutRead, Message, Misread
+
+_CARD, _CUT, _MISREAD, _ALARM = range(4)
+_NUMBERS = {card: number for number, card in enumerate(ALL_CARDS)}
+_Ints = npt.NDArray[np.int64]
+
+
+def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _Ints, _Ints]:
+    """Each message's kind, its identity (equal messages, equal numbers) and the card it
+    names or guesses (-1 for none)."""
+    kinds, idents, cards = [], [], []
+    for message in messages:
+        card = -1
+        match message:
+            case CardRead(card=named):
+                kind, card = _CARD, _NUMBERS[named]
+            case CutRead():
+                kind = _CUT
+            case Misread(guess=guess):
+                kind, card = _MISREAD, -1 if guess is None else _NUMBERS[guess]
+            case _:
+                kind = _ALARM
+        kinds.append(kind)
+        idents.append(names.setdefault(message, len(names)))
+        cards.append(card)
+    return np.array(kinds), np.array(idents), np.array(cards)
+
+
+def _weights(sent: list[Message], got: list[Message], read: list[set[Message]]) -> _Ints:
+    """How well each delivered message stands for each sent one (0: not at all): 6 the
+    same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
+    card is its delivery), 4 the card with its face-up flag wrong, 3 a misread that frames
+    under the sent one's number (`read`, when known) read as, 2 a misread for another
+    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled."""
+    names: dict[Message, int] = {}
+    s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
+    g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
+    misread = g_kind == _MISREAD
+    weights = np.where(s_ident == g_ident, 6, 0)
+    # a misread stands for whatever was sent in its place: a cut card whose byte is
+    # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
+    # the next card read as that card
+    weights = np.maximum(weights, np.where(misread, 2, 0))
+    if read:  # which message a misread came from, where its reading cannot tell
+        under = np.array([[_read_as(m, readings) for m in got] for readings in read])
+        weights = np.maximum(weights, np.where(misread & under, 3, 0))
+    guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
+    weights = np.maximum(weights, np.where(guessed, 5, 0))
+    # the card right, its face-up bit flipped (angel with no check cannot see it)
+    face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)
+    weights = np.maximum(weights, np.where(face, 4, 0))
+    alarms = (s_kind == _ALARM) & (g_kind == _ALARM)
+    return np.maximum(weights, np.where(alarms, 2, 0))
+
+
+def _read_as(message: Message, readings: set[Message]) -> bool:
+    """Whether a frame read as `readings` gives the misread `message`."""
+    match message:
+        case Misread(guess=None):
+            return Misread() in readings
+        case Misread(guess=card) if card is not None:
+            return not readings.isdisjoint({CardRead(card), CardRead(card, True)})
+    return False
+
+
+def pairs(
+    sent: list[Message], got: list[Message], read: list[set[Message]] | None = None
+) -> dict[int, int]:
+    """The best order-keeping alignment of delivered messages to sent ones, as
+    {index in `got`: index in `sent`}; `read`: what the frames under each sent message's
+    number read as, when known (`_weights`). Equal messages at the start and at the end pair off
+    first (an equal pair has the highest weight, so some best alignment holds them); what
+    is left between is aligned in full."""
+    head = 0
+    most = min(len(sent), len(got))
+    while head < most and sent[head] == got[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and sent[-1 - tail] == got[-1 - tail]:
+        tail += 1
+    found = {index: index for index in range(head)}
+    shift = len(sent) - len(got)
+    found.update((j, j + shift) for j in range(len(got) - tail, len(got)))
+    middle = _pairs(
+        sent[head : len(sent) - tail],
+        got[head : len(got) - tail],
+        (read or [])[head : len(sent) - tail],
+    )
+    found.update((j + head, i + head) for j, i in middle.items())
+    return found
+
+
+def _pairs(sent: list[Message], got: list[Message], read: list[set[Message]]) -> dict[int, int]:
+    if not sent or not got:
+        return {}
+    weights = _weights(sent, got, read)
+    rows = np.zeros((len(sent) + 1, len(got) + 1), dtype=np.int64)
+    for i in range(len(sent)):
+        above = rows[i]
+        # a cell is the best of: above, to its left, or above-left plus this pair's weight
+        diagonal = np.maximum(above[1:], above[:-1] + weights[i])
+        rows[i + 1, 1:] = np.maximum.accumulate(diagonal)
+    table = rows.tolist()
+    found: dict[int, int] = {}
+    i, j = len(sent), len(got)
+    while i and j:
+        weight = int(weights[i - 1, j - 1])
+        if table[i][j] == table[i - 1][j]:
+            i -= 1  # of equal alignments, the one matching earlier sent messages
+        elif weight and table[i][j] == table[i - 1][j - 1] + weight:
+            found[j - 1] = i - 1
+            i, j = i - 1, j - 1
+        else:
+            j -= 1
+    return found
