@@ -176,6 +176,14 @@ class NativeReceiver:
             return out + self._agrees(self._restart, frame)
         # behind the count, far ahead, new contents under a number held, or a heartbeat
         # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
+        if (
+            restart is not None
+            and not (restart.frames or restart.jump or heartbeat)
+            and 0 < (frame.seq - restart.next) % SEQ_MODULUS <= JUMP
+        ):
+            # a heartbeat behind, then a frame as suspect a little ahead of the number it
+            # named (those between lost): the restarted count went on
+            return self._agrees(restart, frame)
         out = self._reject()
         self._restart = Restart(frame.seq, frame.seq)
         if heartbeat and self._can_ask:

@@ -302,3 +302,29 @@ def test_a_heartbeat_a_little_ahead_of_a_suspected_restart_bears_it_out() -> Non
     ]
     assert requests(receiver) == [(0, 6)]
     assert receiver.idle(0.3) == [Lost(6, "seq 0..5 never arrived"), card("KD")]
+
+
+def test_a_restart_heartbeat_then_a_suspect_frame_a_little_ahead_of_it_is_a_restart() -> None:
+    """Live: the old count's 0 and 1 delivered, its 4 and 6 held. The restarted shoe's
+    heartbeat names 0 (a frame delivered: stale, or a restart); its 0 to 4 are lost, and its
+    5 comes, unasked, inside the gap behind the old 6. Both point to a count started again
+    at 0: the restart is believed (the heartbeat was dropped as unconfirmed, the new 5
+    suspected alone, and the new count's next frames went on filling the old count's
+    places)."""
+    receiver = NativeReceiver(retries=1, resend_after=0.2)
+    old, before = deal(0, 7)
+    size = len(wire(before[0], 0))
+    frames = [old[i * size : (i + 1) * size] for i in range(7)]
+    assert receiver.feed(frames[0] + frames[1], 0.0) == before[:2]
+    assert receiver.feed(frames[4] + frames[6], 0.01) == []
+    assert requests(receiver) == [(2, 2)]
+    got = receiver.feed(heartbeat(0) + wire(card("KD"), 5), 0.02)
+    assert got == [
+        Lost(2, "seq 2..3 never arrived"),
+        before[4],
+        Lost(1, "seq 5 never arrived"),
+        before[6],
+        ShoeAlarm("the shoe restarted its count: seq 0 after 6"),
+    ]
+    assert requests(receiver) == [(0, 1), (0, 5)]
+    assert receiver.idle(0.3) == [Lost(5, "seq 0..4 never arrived"), card("KD")]
