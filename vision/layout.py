@@ -26,7 +26,6 @@ from vision.quad import (
     along_top_edge,
     from_left_edge,
     grow,
-    lengthened,
     rectify,
     whole_frame,
     widened,
@@ -44,7 +43,6 @@ _PLACED_SURE = 0.75
 # share of its size around it (every outline tried lies within it).
 _SHRINK_FROM, _AROUND = 1.2, 0.25
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
-_HEIGHT_OFF = 0.05  # an outline this much taller or shorter than its width makes a card
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -161,11 +159,6 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
-    # Its top or bottom may lie where the paper beside it ends (a neighbour's, or a shadow's):
-    # the card's own width, which its left edge and the next card give, then sets its height.
-    height = spot.quad.width * design.aspect
-    if abs(spot.quad.height / height - 1) > _HEIGHT_OFF:
-        rebuilt += lengthened(spot.quad, height)
     return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
 
 

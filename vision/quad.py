@@ -93,19 +93,6 @@ def along_top_edge(quad: Quad, aspect: float) -> Quad:
     return _from_left(tl, bl, top * float(np.linalg.norm(bl - tl)) / aspect)
 
 
-def lengthened(quad: Quad, height: float) -> list[Quad]:
-    """`quad` made `height` tall, once from its top edge down and once from its bottom edge
-    up."""
-    tl, tr, br, bl = quad.corners
-    left, right = bl - tl, br - tr
-    left = left / max(float(np.linalg.norm(left)), 1.0) * height
-    right = right / max(float(np.linalg.norm(right)), 1.0) * height
-    return [
-        Quad(np.array([tl, tr, tr + right, tl + left], np.float32)),
-        Quad(np.array([bl - left, br - right, br, bl], np.float32)),
-    ]
-
-
 def widened(quad: Quad, factor: float) -> Quad:
     """`quad` with its right side moved `factor` times as far from its left side."""
     tl, tr, br, bl = quad.corners

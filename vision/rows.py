@@ -35,9 +35,6 @@ _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing ei
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
 _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
-# A card's top or bottom edge turned further than this (radians) from its row is not its own
-# (a row is laid with each card turned 10 degrees at the most).
-_MAX_TURN = np.deg2rad(12.0)
 
 
 @dataclass(frozen=True)
@@ -104,13 +101,11 @@ def part_row(
     cards = []
     for k, node in enumerate(chosen):
         nxt = chosen[k + 1].x if k + 1 < len(chosen) else right.x
-        last = k + 1 == len(chosen)
         visible = min(1.0, (nxt - node.x) / width)
-        if node.quad is not None and (visible >= 1.0 or last):
-            # The finder's own outline of a card nothing lies over: the last card's span
-            # to the row's end may come out a pixel short of the width the row was parted at.
-            cards.append(RowCard(node.quad))
+        if node.quad is not None and visible >= 1.0:
+            cards.append(RowCard(node.quad, visible))
             continue
+        last = k + 1 == len(chosen)
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
@@ -241,16 +236,13 @@ def _choose(
     nodes = [start, *sorted(later, key=lambda n: n.x)]
     best: list[tuple[float, tuple[int, ...]] | None] = [None] * len(nodes)
     best[0] = (start.score, (0,))
-    # A card the finder outlined reaches as far as its own width: the camera's view makes
-    # the cards at one end of a row larger than at the other.
-    reach = [width if n.quad is None else max(width, n.quad.width) for n in nodes]
     for j in range(1, len(nodes)):
         for i in range(j - 1, -1, -1):
             gap = nodes[j].x - nodes[i].x
-            if gap > _ADVANCE[1] * max(reach):
+            if gap > _ADVANCE[1] * width:
                 break
             prev = best[i]
-            if prev is None or not _ADVANCE[0] * width <= gap <= _ADVANCE[1] * reach[i]:
+            if prev is None or gap < _ADVANCE[0] * width:
                 continue
             score = prev[0] + nodes[j].score
             current = best[j]
@@ -284,21 +276,11 @@ def _outline(
         slope = vy / vx if abs(vx) > 1e-3 else 0.0
         slopes.append(float(slope))
         offsets.append(float(y0 - slope * x0))
-    turned = [abs(np.arctan(s)) <= _MAX_TURN for s in slopes]
-    if len(slopes) < 2 or not any(turned):
+    if len(slopes) < 2:
         top_y, slope = middle - height / 2, 0.0
         offsets = [top_y, top_y + height]
-    elif all(turned):
-        slope = float(np.mean(slopes))
     else:
-        # One edge runs under a chip or a hand, or along a neighbour's paper: turned further
-        # than a card is laid. The other edge gives the turn, and the card's height the line
-        # opposite it.
-        good = turned.index(True)
-        slope = slopes[good]
-        apart = height * float(np.sqrt(1 + slope * slope))
-        top_y = offsets[0] if good == 0 else offsets[1] - apart
-        offsets = [top_y, top_y + apart]
+        slope = float(np.mean(slopes))
     turn = float(np.arctan(slope))
     along = np.array([np.cos(turn), np.sin(turn)], np.float32)
     down = np.array([-np.sin(turn), np.cos(turn)], np.float32)
