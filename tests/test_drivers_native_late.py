@@ -35,6 +35,14 @@ def captured(data: bytes, first_expected: int | None = None) -> list[Message]:
     return receiver.feed(data, 0.0) + receiver.finish()
 
 
+def one_by_one(first: int, count: int) -> tuple[list[bytes], list[Message]]:
+    """`count` card frames numbered from `first`, each frame's bytes apart, and the messages
+    they carry."""
+    data, messages = deal(first, count)
+    size = len(data) // count
+    return [data[i * size : (i + 1) * size] for i in range(count)], messages
+
+
 def cards_text(message: Message) -> str:
     assert isinstance(message, CardRead)
     return str(message.card)
@@ -183,9 +191,7 @@ def test_a_restart_heartbeat_inside_a_gap_behind_frames_held_is_a_restart() -> N
     frame of the gap still to come; the new frame 0 filled the old count's place and the
     old frame 0 was lost silently. Behind a frame held, it is a restart once frame 0
     agrees: the old count's gap is reported, the new count follows."""
-    old, before = deal(SEQ_MODULUS - 4, 10)
-    size = len(wire(before[0], 0))
-    frames = [old[i * size : (i + 1) * size] for i in range(10)]
+    frames, before = one_by_one(SEQ_MODULUS - 4, 10)
     kept = [frames[i] for i in (1, 2, 3, 6, 7, 9)]
     new, after = deal(0, 3, offset=20)
     got = captured(b"".join(kept) + heartbeat(0) + new, first_expected=SEQ_MODULUS - 4)
@@ -208,9 +214,8 @@ def test_after_a_restart_the_old_count_s_frames_held_stay_the_old_count_s() -> N
     for the new count's, the old 1 to 3 among them, delivered after the new 0. Frames are
     held in the order they came: the new count's are those below 5 that came after the
     last of the old count."""
-    old, before = deal(SEQ_MODULUS - 3, 12)
-    size = len(wire(before[0], 0))
-    frames = [old[i * size : (i + 1) * size] for i in (0, 4, 5, 6, 8, 9, 10, 11)]
+    dealt, before = one_by_one(SEQ_MODULUS - 3, 12)
+    frames = [dealt[i] for i in (0, 4, 5, 6, 8, 9, 10, 11)]
     new = [card(text) for text in ("KD", "QD", "JD", "TD", "9D")]
     sent = b"".join(wire(m, seq) for m, seq in zip(new, (0, 2, 4, 5, 6), strict=True))
     got = captured(b"".join(frames) + sent, first_expected=SEQ_MODULUS - 3)
@@ -259,9 +264,7 @@ def test_a_live_frame_filling_a_gap_nobody_asked_for_is_a_new_count() -> None:
     no alarm raised; now the old count's gaps are reported, its frames delivered, and the
     new count's after the restart alarm."""
     receiver = NativeReceiver(retries=1, resend_after=0.2)
-    old, before = deal(0, 8)
-    size = len(wire(before[0], 0))
-    frames = [old[i * size : (i + 1) * size] for i in range(8)]
+    frames, before = one_by_one(0, 8)
     assert receiver.feed(frames[0], 0.0) == [before[0]]
     assert receiver.feed(frames[3] + frames[7], 0.01) == []
     assert requests(receiver) == [(1, 2)]
@@ -286,9 +289,7 @@ def test_a_heartbeat_a_little_ahead_of_a_suspected_restart_bears_it_out() -> Non
     named as not delivered while the old count's gaps stayed open for the new count's
     frames to fill)."""
     receiver = NativeReceiver(retries=1, resend_after=0.2)
-    old, before = deal(0, 13)
-    size = len(wire(before[0], 0))
-    frames = [old[i * size : (i + 1) * size] for i in range(13)]
+    frames, before = one_by_one(0, 13)
     assert receiver.feed(frames[0] + frames[1], 0.0) == before[:2]
     assert receiver.feed(frames[5] + frames[12], 0.01) == []
     assert requests(receiver) == [(2, 3)]
@@ -312,9 +313,7 @@ def test_a_restart_heartbeat_then_a_suspect_frame_a_little_ahead_of_it_is_a_rest
     suspected alone, and the new count's next frames went on filling the old count's
     places)."""
     receiver = NativeReceiver(retries=1, resend_after=0.2)
-    old, before = deal(0, 7)
-    size = len(wire(before[0], 0))
-    frames = [old[i * size : (i + 1) * size] for i in range(7)]
+    frames, before = one_by_one(0, 7)
     assert receiver.feed(frames[0] + frames[1], 0.0) == before[:2]
     assert receiver.feed(frames[4] + frames[6], 0.01) == []
     assert requests(receiver) == [(2, 2)]
