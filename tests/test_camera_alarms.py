@@ -42,17 +42,23 @@ def _alarms(events: list[ShoeEvent]) -> list[str]:
     return [e.text for e in events if isinstance(e, DeviceAlarm)]
 
 
-def test_a_switched_card_keeps_raising_its_alarm_until_put_back(
-    faces: dict[str, np.ndarray],
-) -> None:
+def _switched_and_put_back(faces: dict[str, np.ndarray], other: np.ndarray) -> list[ShoeEvent]:
+    """9H and JS laid and named; JS switched for `other` for more than two reminders' time,
+    then put back."""
     table = Table(faces, 4)
     table.put(0, 0, faces["9H"])
     table.put(0, 1, faces["JS"])
     first = table.frames(6)
-    table.put(0, 1, faces["QD"])
-    switched = table.frames(70)  # more than two reminders' time
+    table.put(0, 1, other)
+    switched = table.frames(70)
     table.put(0, 1, faces["JS"])
-    events = run_camera([first, switched, table.frames(70)])
+    return run_camera([first, switched, table.frames(70)])
+
+
+def test_a_switched_card_keeps_raising_its_alarm_until_put_back(
+    faces: dict[str, np.ndarray],
+) -> None:
+    events = _switched_and_put_back(faces, faces["QD"])
     assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
     assert _alarms(events) == ["card JS on the layout changed into QD"] * 3
 
@@ -62,14 +68,8 @@ def test_a_named_card_switched_for_an_unreadable_one_keeps_raising_its_alarm(
 ) -> None:
     from hardware_sims.deck_maker import make_deck
 
-    table = Table(faces, 4)
-    table.put(0, 0, faces["9H"])
-    table.put(0, 1, faces["JS"])
-    first = table.frames(6)
-    table.put(0, 1, make_deck(seed=2)["8D"])  # a design the camera was not calibrated on
-    switched = table.frames(70)  # more than two reminders' time
-    table.put(0, 1, faces["JS"])
-    events = run_camera([first, switched, table.frames(70)])
+    # a card of a design the camera was not calibrated on
+    events = _switched_and_put_back(faces, make_deck(seed=2)["8D"])
     assert [str(e.card) for e in events if isinstance(e, CardDrawn)] == ["9H", "JS"]
     assert not any(isinstance(e, CardUnread) for e in events)
     assert _alarms(events) == ["card JS on the layout no longer reads as any card"] * 3
