@@ -68,10 +68,9 @@ def test_new_contents_under_numbers_held_behind_a_gap_are_a_restart_not_dropped(
     """Frames 4 to 6 held behind a gap at 3; a restarted shoe whose frames 0 to 3 were lost
     sends 4 and 5 again with other cards: they were kept out silently, now they prove the
     restart and are delivered; the loss of the new 0 to 3 is reported."""
-    old, before = deal(0, 7)
-    gap = len(wire(before[0], 0))
+    frames, before = one_by_one(0, 7)
     new, after = deal(4, 2, offset=20)
-    got = captured(old[: 3 * gap] + old[4 * gap :] + new)
+    got = captured(b"".join(frames[:3] + frames[4:]) + new)
     assert got == [
         *before[:3],
         Lost(1, "seq 3 never arrived"),
@@ -242,10 +241,9 @@ def test_in_a_capture_a_frame_filling_a_gap_behind_a_frame_held_is_a_new_count()
     to 3 lost). A line keeps frames in order and nobody asked for 4 again, so the new 4 is
     no late old 4: the old 4 is reported lost, the old 5 delivered, and the new count's
     frames after it (the new 4 used to fill the old 4's place, the old 4 lost silently)."""
-    old, before = deal(0, 6)
-    gap = len(wire(before[0], 0))
+    frames, before = one_by_one(0, 6)
     new, after = deal(4, 2, offset=20)
-    got = captured(old[: 4 * gap] + old[5 * gap :] + new)
+    got = captured(b"".join(frames[:4] + frames[5:]) + new)
     assert got == [
         *before[:4],
         Lost(1, "seq 4 never arrived"),
