@@ -178,8 +178,8 @@ class NativeReceiver:
         # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
         if (
             restart is not None
-            and not (restart.frames or restart.jump or heartbeat)
-            and 0 < (frame.seq - restart.next) % SEQ_MODULUS <= JUMP
+            and not (restart.frames or heartbeat)
+            and restart.went_on_to(frame.seq, JUMP)
         ):
             # a heartbeat behind, then a frame as suspect a little ahead of the number it
             # named (those between lost): the restarted count went on
@@ -196,11 +196,9 @@ class NativeReceiver:
         """Whether a heartbeat naming `seq` bears out the frames a restart is suspected by,
         though not next to them: a little ahead of them, and behind numbers the old count
         has used, which it cannot be naming as its next."""
-        step = (seq - restart.next) % SEQ_MODULUS
         return (
             bool(restart.frames)
-            and not restart.jump
-            and 0 < step <= JUMP
+            and restart.went_on_to(seq, JUMP)
             and self._ahead(seq) < self._ahead(self._known_end)
         )
 

@@ -23,6 +23,12 @@ class Restart:
     alarmed: bool = False
     jump: bool = False  # ahead of the count, not behind it: a gap when believed
 
+    def went_on_to(self, seq: int, reach: int) -> bool:
+        """Whether `seq` lies a little ahead (at most `reach`) of the number this restart
+        expects next, as its count would after losing the frames between: only for a count
+        suspected behind the old one (a jump ahead has no such run)."""
+        return not self.jump and 0 < (seq - self.next) % SEQ_MODULUS <= reach
+
 
 def new_count_run(
     held: dict[int, NativeFrame], first: int, expected: int
