@@ -213,6 +213,8 @@ class Witness:
             self._first.clear()
             self._waiting.clear()
         self._number = state.number
+        # A coup behind the shoe's is called: when its differences began is never asked again.
+        self._first = {key: at for key, at in self._first.items() if key[0] >= state.number}
         numbers = dict.fromkeys(c.number for c in coming)
         verdicts = [
             self._check_coup(state, tuple(c for c in coming if c.number == n)) for n in numbers
