@@ -191,12 +191,16 @@ def _units(maps: np.ndarray) -> np.ndarray:
 
 
 def centred(maps: np.ndarray) -> np.ndarray:
-    """Maps (..., h, w, channels) less each map's mean. The means are a matrix product:
-    numpy reduces the axes before a short last one slowly (a fortieth of the speed)."""
+    """Maps (..., h, w, channels) less each map's mean, in a new array. The means are a
+    matrix product: numpy reduces the axes before a short last one slowly (a fortieth of
+    the speed); and each channel's mean is taken off the channel on its own, for the same
+    reason."""
     *lead, h, w, channels = maps.shape
-    flat = maps.reshape(*lead, h * w, channels)
+    shifted = np.array(maps, order="C")
+    flat = shifted.reshape(*lead, h * w, channels)
     means = np.ones(h * w, maps.dtype) @ flat / (h * w)
-    shifted: np.ndarray = maps - means[..., None, None, :]
+    for channel in range(channels):
+        flat[..., channel] -= means[..., channel, None]
     return shifted
 
 
@@ -270,7 +274,7 @@ def _crop(maps: np.ndarray) -> CardMaps:
 
 def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
-    v = centred(maps).reshape(-1).astype(np.float32)
+    v = centred(maps).reshape(-1).astype(np.float32, copy=False)
     n = float(np.linalg.norm(v))
     unit: np.ndarray = v / n if n > 1e-6 else v
     return unit
