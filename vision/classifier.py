@@ -264,21 +264,23 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
         np.repeat(outlines, [len(f) for f in fines]), np.concatenate(fines), size
     )
     near = _dot(search, near_windows)
-    # Each outline's best places, and where their index windows lie among those cut already:
-    # the coarse ones, outline after outline, then the fine ones.
-    places, rows = [], []
+    # Each outline's best places; their index windows were cut already, on the way there.
+    places, index_windows = [], []
     start = 0
     for k, fine in enumerate(fines):
         shifts = np.concatenate([_COARSE, fine])
         found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
         best = np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]
         places.append(shifts[best])
-        fine_row = len(coarse_windows) + start + best - len(_COARSE)
-        rows.append(np.where(best < len(_COARSE), k * len(_COARSE) + best, fine_row))
+        for b in best:
+            index_windows.append(
+                coarse_windows[k * len(_COARSE) + b]
+                if b < len(_COARSE)
+                else near_windows[start + b - len(_COARSE)]
+            )
         start += len(fine)
-    index_windows = np.concatenate([coarse_windows, near_windows])[np.concatenate(rows)]
     face = seen.face_windows(np.repeat(outlines, _BEST_SHIFTS), np.concatenate(places), size)
-    index_scores = _dot(design.index, index_windows)
+    index_scores = _dot(design.index, np.stack(index_windows))
     if visible < _WHOLE:
         columns = _columns(visible, design)
         references = design.masked(columns)[0]

@@ -160,18 +160,15 @@ def _cut(
 def describe_surrounds(cards: Sequence[np.ndarray], pad: int) -> Surrounds:
     """The maps of cards straightened alike with a border `pad` (even) pixels wide all
     round."""
-    maps = np.stack([_ink_maps(_light(card.astype(np.float32), pad)[0]) for card in cards])
-    h, w = maps.shape[1:3]
-    face = np.stack(
-        [
-            cv2.GaussianBlur(
-                cv2.resize(m, (w // FACE_SHRINK, h // FACE_SHRINK), interpolation=cv2.INTER_AREA),
-                (0, 0),
-                0.8,
-            )
-            for m in maps
-        ]
-    )
+    h, w = cards[0].shape[:2]
+    maps = np.empty((len(cards), h, w, 3), np.float32)
+    face = np.empty((len(cards), h // FACE_SHRINK, w // FACE_SHRINK, 3), np.float32)
+    for k, card in enumerate(cards):
+        _ink_maps(_light(card.astype(np.float32), pad)[0], out=maps[k])
+        shrunk = cv2.resize(
+            maps[k], (w // FACE_SHRINK, h // FACE_SHRINK), interpolation=cv2.INTER_AREA
+        )
+        cv2.GaussianBlur(shrunk, (0, 0), 0.8, dst=face[k])
     return Surrounds(maps, face, pad)
 
 
@@ -246,9 +243,10 @@ class _Ring:
         )
 
 
-def _ink_maps(flat: np.ndarray) -> np.ndarray:
+def _ink_maps(flat: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Ink, red against green and yellow against blue (float32), from channels apart and
-    worked in place: the sums are the same, in the same order, without a temporary each."""
+    worked in place: the sums are the same, in the same order, without a temporary each.
+    Written into `out` when given."""
     b, g, r = cv2.split(flat)
     ink = b + g
     ink += r
@@ -260,7 +258,7 @@ def _ink_maps(flat: np.ndarray) -> np.ndarray:
     yellow_blue /= 2
     yellow_blue -= b
     yellow_blue *= _CHROMA_WEIGHT
-    return cv2.GaussianBlur(cv2.merge([ink, red_green, yellow_blue]), (0, 0), 1.0)
+    return cv2.GaussianBlur(cv2.merge([ink, red_green, yellow_blue]), (0, 0), 1.0, dst=out)
 
 
 def _crop(maps: np.ndarray) -> CardMaps:
