@@ -266,18 +266,14 @@ class _Shear:
         tilts = np.array([[np.tan(t), -np.tan(t) * middle] for t in _ANGLES], np.float32)
         slope, offset = tilts.astype(np.float64).T
         shifts = np.rint(slope[:, None] * np.arange(thick) + offset[:, None]).astype(np.intp)
-        rows, columns, bounds = [], [], [0]
-        for shift in shifts:
-            at = np.flatnonzero(np.diff(shift)) + 1
-            rows.append(at)
-            columns.append(np.minimum(shift[at - 1], shift[at]))
-            bounds.append(bounds[-1] + len(at))
+        tilt, above = np.nonzero(np.diff(shifts, axis=1))  # tilt after tilt
+        steps = np.bincount(tilt, minlength=len(_ANGLES))
         return _Shear(
             shifts,
             int(np.abs(shifts).max()) + 2,
-            np.concatenate(rows),
-            np.concatenate(columns),
-            tuple(bounds),
+            above + 1,
+            np.minimum(shifts[tilt, above], shifts[tilt, above + 1]),
+            tuple(int(b) for b in np.concatenate([[0], np.cumsum(steps)])),
             np.sign(slope).astype(np.int32),
         )
 
