@@ -13,6 +13,7 @@ how much of it the next card hides is kept, for the classifier to compare only w
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 from collections.abc import Sequence
@@ -300,28 +301,40 @@ def _choose(
     start = first[0] if first else end
     later = [n for n in [*anchors, *near_anchor] if n.x > start.x + _MERGE * width]
     nodes = [start, *sorted(later, key=lambda n: n.x)]
-    best: list[tuple[float, tuple[int, ...]] | None] = [None] * len(nodes)
-    best[0] = (start.score, (0,))
+    xs = [float(n.x) for n in nodes]
+    shortest, longest = _ADVANCE[0] * width, _ADVANCE[1] * width
+    # The best score of a set ending at each node, and the node before it there; of equal
+    # scores the set through the nearer node before is kept.
+    best: list[float | None] = [None] * len(nodes)
+    before = [0] * len(nodes)
+    best[0] = start.score
     for j in range(1, len(nodes)):
-        for i in range(j - 1, -1, -1):
-            gap = nodes[j].x - nodes[i].x
-            if gap > _ADVANCE[1] * width:
-                break
+        x = xs[j]
+        # The nodes nearer than the shortest advance are passed over at once.
+        i = bisect.bisect_right(xs, x - shortest, 0, j) - 1
+        while i + 1 < j and x - xs[i + 1] >= shortest:
+            i += 1
+        while i >= 0 and x - xs[i] < shortest:
+            i -= 1
+        while i >= 0 and x - xs[i] <= longest:
             prev = best[i]
-            if prev is None or gap < _ADVANCE[0] * width:
-                continue
-            score = prev[0] + nodes[j].score
-            current = best[j]
-            if current is None or score > current[0]:
-                best[j] = (score, (*prev[1], j))
+            if prev is not None:
+                score = prev + nodes[j].score
+                current = best[j]
+                if current is None or score > current:
+                    best[j], before[j] = score, i
+            i -= 1
     ends = [
-        b for j, b in enumerate(best)
-        if b is not None and _LAST[0] * width <= right - nodes[j].x <= _LAST[1] * width
+        (b, j) for j, b in enumerate(best)
+        if b is not None and _LAST[0] * width <= right - xs[j] <= _LAST[1] * width
     ]
     if not ends:
         return None
-    _, path = max(ends, key=lambda b: b[0])
-    return [nodes[i] for i in path]
+    _, last = max(ends, key=lambda e: e[0])
+    path = [last]
+    while path[-1] != 0:
+        path.append(before[path[-1]])
+    return [nodes[i] for i in reversed(path)]
 
 
 def _outline(
