@@ -11,7 +11,7 @@ from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.features import FACE_SHRINK, describe, describe_both, describe_surround
+from vision.features import FACE_SHRINK, describe, describe_both, describe_surrounds
 from vision.quad import Quad, grow, rectify, surround
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -243,37 +243,44 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
     references made once: it is their reading, not the observations, that costs."""
     size = design.size
     pad = _REACH
-    seen = [
-        describe_surround(
-            rectify(frame, surround(q, pad, size), (size[0] + 2 * pad, size[1] + 2 * pad)), pad
-        )
-        for q in quads
-    ]
+    bordered = (size[0] + 2 * pad, size[1] + 2 * pad)
+    cards = [rectify(frame, surround(q, pad, size), bordered) for q in quads]
+    seen = describe_surrounds(cards, pad)
+    outlines = np.arange(len(quads))
     # The place is looked for at the middle blur level alone; every level is then compared
     # at the best places.
     search = design.index[_SEARCH_LEVEL]
-    coarse_windows = [s.index_windows(_COARSE, size) for s in seen]
-    coarse = _dot(search, np.concatenate(coarse_windows))
-    coarse = coarse.reshape(len(search), len(seen), len(_COARSE))  # (52, outlines, places)
+    coarse_windows = seen.index_windows(
+        np.repeat(outlines, len(_COARSE)), np.tile(_COARSE, (len(quads), 1)), size
+    )
+    coarse = _dot(search, coarse_windows)
+    coarse = coarse.reshape(len(search), len(quads), len(_COARSE))  # (52, outlines, places)
     fines = []
-    for k in range(len(seen)):
+    for k in range(len(quads)):
         centre = _COARSE[int(np.argmax(coarse[:, k].max(axis=0)))]
         fine = centre + _FINE
         fines.append(fine[(np.abs(fine) <= _REACH).all(axis=1)])
-    near_windows = [s.index_windows(f, size) for s, f in zip(seen, fines, strict=True)]
-    near = _dot(search, np.concatenate(near_windows))
-    index_windows, face_windows = [], []
+    near_windows = seen.index_windows(
+        np.repeat(outlines, [len(f) for f in fines]), np.concatenate(fines), size
+    )
+    near = _dot(search, near_windows)
+    # Each outline's best places; their index windows were cut already, on the way there.
+    places, index_windows = [], []
     start = 0
-    for k, (s, fine) in enumerate(zip(seen, fines, strict=True)):
+    for k, fine in enumerate(fines):
         shifts = np.concatenate([_COARSE, fine])
         found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
-        start += len(fine)
         best = np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]
-        # The index at the best places was cut already, on the way there.
-        index_windows.append(np.concatenate([coarse_windows[k], near_windows[k]])[best])
-        face_windows.append(s.face_windows(shifts[best], size))
-    index_scores = _dot(design.index, np.concatenate(index_windows))
-    face = np.concatenate(face_windows)
+        places.append(shifts[best])
+        for b in best:
+            index_windows.append(
+                coarse_windows[k * len(_COARSE) + b]
+                if b < len(_COARSE)
+                else near_windows[start + b - len(_COARSE)]
+            )
+        start += len(fine)
+    face = seen.face_windows(np.repeat(outlines, _BEST_SHIFTS), np.concatenate(places), size)
+    index_scores = _dot(design.index, np.stack(index_windows))
     if visible < _WHOLE:
         columns = _columns(visible, design)
         references = design.masked(columns)[0]

@@ -101,7 +101,7 @@ def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarra
     cut = centred(cut)
     flat = cut.reshape(*face.shape[:-1], -1)
     norm = np.linalg.norm(flat, axis=-1, keepdims=True)
-    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32, copy=False)
     return units
 
 

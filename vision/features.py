@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -56,9 +57,23 @@ def describe_both(card: np.ndarray) -> tuple[list[CardMaps], float]:
     return [_crop(maps), _crop(maps[::-1, ::-1])], paperness
 
 
-def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
+def _flatten(card: np.ndarray) -> tuple[np.ndarray, float]:
+    """The card divided by its paper's light, and how much it looks like paper (0..1)."""
+    flat, table, values = _light(card, 0)
+    # Paper is bright and neutral: the ring's mean light against its spread and its tint.
+    level = float(table.mean())
+    tint = float(np.abs(table - table.mean(axis=1, keepdims=True)).mean())
+    wide = values.astype(np.float64)
+    variance = _column_means(wide * wide) - _column_means(wide) ** 2
+    spread = float(np.sqrt(np.maximum(variance, 0.0)).mean())
+    paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
+    return flat, paperness
+
+
+def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The card divided by its paper's light, fitted as a plane per channel on the edge band
-    of the card inside a border `pad` pixels wide (the border is lit by the same plane)."""
+    of the card inside a border `pad` pixels wide (the border is lit by the same plane);
+    with the samples the plane was fitted to (8, 3) and the band's pixels (n, 3)."""
     h, w = card.shape[:2]
     h, w = h - 2 * pad, w - 2 * pad
     ring = _Ring.of(h, w)
@@ -80,14 +95,7 @@ def _flatten(card: np.ndarray, pad: int = 0) -> tuple[np.ndarray, float]:
     np.maximum(flat, 8.0, out=flat)
     np.divide(card, flat, out=flat)
     np.clip(flat, 0.0, 1.3, out=flat)
-    # Paper is bright and neutral: the ring's mean light against its spread and its tint.
-    level = float(table.mean())
-    tint = float(np.abs(table - table.mean(axis=1, keepdims=True)).mean())
-    wide = values.astype(np.float64)
-    variance = _column_means(wide * wide) - _column_means(wide) ** 2
-    spread = float(np.sqrt(np.maximum(variance, 0.0)).mean())
-    paperness = float(np.clip(level / 160.0, 0, 1) * np.clip(1 - (tint + spread) / 60.0, 0, 1))
-    return flat, paperness
+    return flat, table, values
 
 
 @functools.cache
@@ -105,49 +113,63 @@ def _column_means(values: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class Surround:
-    """The maps of a card straightened with a border `pad` pixels wide all round, from which
-    the card's maps can be cut as if its outline lay a few pixels off either way."""
+class Surrounds:
+    """The maps of several cards, each straightened with a border `pad` pixels wide all
+    round, from which each card's maps can be cut as if its outline lay a few pixels off
+    either way."""
 
-    maps: np.ndarray  # (h + 2 pad, w + 2 pad, 3) at the straightened size
+    maps: np.ndarray  # (cards, h + 2 pad, w + 2 pad, 3) at the straightened size
     face: np.ndarray  # the same at the face map's size
     pad: int
-    paperness: float
 
-    def index_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-        """The index features (n, features) of the card moved by each (dx, dy) of `shifts`."""
+    def index_windows(
+        self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
+    ) -> np.ndarray:
+        """The index features (n, features) of each card of `cards` (n,) moved by its
+        (dx, dy) of `shifts` (n, 2)."""
         width, height = size
         x0, y0, x1, y1 = INDEX_BOX
         top, bottom = round(y0 * height), round(y1 * height)
         left, right = round(x0 * width), round(x1 * width)
         p = self.pad
         origin = np.array([p + left, p + top])
-        return _units(_cut(self.maps, shifts + origin, (bottom - top, right - left)))
+        return _units(_cut(self.maps, cards, shifts + origin, (bottom - top, right - left)))
 
-    def face_windows(self, shifts: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-        """The face features (n, features) of the card moved by each (dx, dy) of `shifts`
-        (even numbers of pixels: the face map is kept at half size)."""
+    def face_windows(
+        self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
+    ) -> np.ndarray:
+        """The face features (n, features) of each card of `cards` moved by its (dx, dy) of
+        `shifts` (even numbers of pixels: the face map is kept at half size)."""
         width, height = size
         fw, fh = width // FACE_SHRINK, height // FACE_SHRINK
         p = self.pad // FACE_SHRINK
-        return _units(_cut(self.face, shifts // FACE_SHRINK + p, (fh, fw)))
+        return _units(_cut(self.face, cards, shifts // FACE_SHRINK + p, (fh, fw)))
 
 
-def _cut(maps: np.ndarray, corners: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """The windows of `shape` = (h, w) of `maps` whose top-left corners are `corners`
-    (n, 2) as (x, y): (n, h, w, channels), gathered at once."""
-    view = np.lib.stride_tricks.sliding_window_view(maps, shape, axis=(0, 1))
-    windows: np.ndarray = view[corners[:, 1], corners[:, 0]].transpose(0, 2, 3, 1)
+def _cut(
+    maps: np.ndarray, cards: np.ndarray, corners: np.ndarray, shape: tuple[int, int]
+) -> np.ndarray:
+    """The windows of `shape` = (h, w) of the maps (cards, rows, columns, channels) of
+    each of `cards` (n,) whose top-left corners are `corners` (n, 2) as (x, y):
+    (n, h, w, channels), gathered at once."""
+    view = np.lib.stride_tricks.sliding_window_view(maps, shape, axis=(1, 2))
+    windows: np.ndarray = view[cards, corners[:, 1], corners[:, 0]].transpose(0, 2, 3, 1)
     return windows
 
 
-def describe_surround(card: np.ndarray, pad: int) -> Surround:
-    """The maps of a card straightened with a border `pad` (even) pixels wide all round."""
-    flat, paperness = _flatten(card.astype(np.float32), pad)
-    maps = _ink_maps(flat)
-    h, w = maps.shape[:2]
-    face = cv2.resize(maps, (w // FACE_SHRINK, h // FACE_SHRINK), interpolation=cv2.INTER_AREA)
-    return Surround(maps, cv2.GaussianBlur(face, (0, 0), 0.8), pad, paperness)
+def describe_surrounds(cards: Sequence[np.ndarray], pad: int) -> Surrounds:
+    """The maps of cards straightened alike with a border `pad` (even) pixels wide all
+    round."""
+    h, w = cards[0].shape[:2]
+    maps = np.empty((len(cards), h, w, 3), np.float32)
+    face = np.empty((len(cards), h // FACE_SHRINK, w // FACE_SHRINK, 3), np.float32)
+    for k, card in enumerate(cards):
+        _ink_maps(_light(card.astype(np.float32), pad)[0], out=maps[k])
+        shrunk = cv2.resize(
+            maps[k], (w // FACE_SHRINK, h // FACE_SHRINK), interpolation=cv2.INTER_AREA
+        )
+        cv2.GaussianBlur(shrunk, (0, 0), 0.8, dst=face[k])
+    return Surrounds(maps, face, pad)
 
 
 def _units(maps: np.ndarray) -> np.ndarray:
@@ -156,21 +178,26 @@ def _units(maps: np.ndarray) -> np.ndarray:
     a dot product with a reference, whose maps are zero mean, and taking it off costs more
     than the product."""
     n, h, w, channels = maps.shape
+    # Windows cut from larger maps are gathered once here, into rows.
     flat = maps.reshape(n, -1)
-    means = np.ones(h * w, maps.dtype) @ maps.reshape(n, h * w, channels) / (h * w)
+    means = np.ones(h * w, maps.dtype) @ flat.reshape(n, h * w, channels) / (h * w)
     square = np.einsum("ij,ij->i", flat, flat) - h * w * np.einsum("ij,ij->i", means, means)
     norm = np.sqrt(np.maximum(square, 0.0))[:, None]
-    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32)
+    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32, copy=False)
     return units
 
 
 def centred(maps: np.ndarray) -> np.ndarray:
-    """Maps (..., h, w, channels) less each map's mean. The means are a matrix product:
-    numpy reduces the axes before a short last one slowly (a fortieth of the speed)."""
+    """Maps (..., h, w, channels) less each map's mean, in a new array. The means are a
+    matrix product: numpy reduces the axes before a short last one slowly (a fortieth of
+    the speed); and each channel's mean is taken off the channel on its own, for the same
+    reason."""
     *lead, h, w, channels = maps.shape
-    flat = maps.reshape(*lead, h * w, channels)
+    shifted = np.array(maps, order="C")
+    flat = shifted.reshape(*lead, h * w, channels)
     means = np.ones(h * w, maps.dtype) @ flat / (h * w)
-    shifted: np.ndarray = maps - means[..., None, None, :]
+    for channel in range(channels):
+        flat[..., channel] -= means[..., channel, None]
     return shifted
 
 
@@ -216,13 +243,22 @@ class _Ring:
         )
 
 
-def _ink_maps(flat: np.ndarray) -> np.ndarray:
-    b, g, r = flat[:, :, 0], flat[:, :, 1], flat[:, :, 2]
-    ink = 1.0 - (b + g + r) / 3.0
-    red_green = (r - g) * _CHROMA_WEIGHT
-    yellow_blue = ((r + g) / 2 - b) * _CHROMA_WEIGHT
-    maps = np.dstack([ink, red_green, yellow_blue]).astype(np.float32)
-    return cv2.GaussianBlur(maps, (0, 0), 1.0)
+def _ink_maps(flat: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Ink, red against green and yellow against blue (float32), from channels apart and
+    worked in place: the sums are the same, in the same order, without a temporary each.
+    Written into `out` when given."""
+    b, g, r = cv2.split(flat)
+    ink = b + g
+    ink += r
+    ink /= 3.0
+    np.subtract(1.0, ink, out=ink)
+    red_green = r - g
+    red_green *= _CHROMA_WEIGHT
+    yellow_blue = r + g
+    yellow_blue /= 2
+    yellow_blue -= b
+    yellow_blue *= _CHROMA_WEIGHT
+    return cv2.GaussianBlur(cv2.merge([ink, red_green, yellow_blue]), (0, 0), 1.0, dst=out)
 
 
 def _crop(maps: np.ndarray) -> CardMaps:
@@ -236,7 +272,7 @@ def _crop(maps: np.ndarray) -> CardMaps:
 
 def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
-    v = centred(maps).reshape(-1).astype(np.float32)
+    v = centred(maps).reshape(-1).astype(np.float32, copy=False)
     n = float(np.linalg.norm(v))
     unit: np.ndarray = v / n if n > 1e-6 else v
     return unit

@@ -13,6 +13,9 @@ how much of it the next card hides is kept, for the classifier to compare only w
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -189,19 +192,11 @@ def _left_edges(
     margin = cv2.erode(right_of, np.ones((1, 3), np.uint8)) > 0.8 * level
     # The paper begins at the edge: the line itself may lie on the baize.
     edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))
-    edge = edge.astype(np.float32)
-    thick, length = strip.shape
-    middle = thick / 2
+    counts = _sheared_counts(edge)
     found = []
-    for tilt in _ANGLES:
-        # Shear the edge map so that lines of this tilt stand upright, then count per column.
-        shear = np.array([[1, np.tan(tilt), -np.tan(tilt) * middle], [0, 1, 0]], np.float32)
-        sheared = cv2.warpAffine(
-            edge, shear, (length, thick), flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP
-        )
-        counts = cv2.dilate(sheared, np.ones((1, 3), np.uint8)).sum(axis=0)
-        for x in np.flatnonzero(counts > _MIN_COVER * height):
-            found.append((float(x), float(tilt), float(counts[x] / height)))
+    for tilt, count in zip(_ANGLES, counts, strict=True):
+        for x in np.flatnonzero(count > _MIN_COVER * height):
+            found.append((float(x), float(tilt), float(count[x] / height)))
     found.sort(key=lambda e: -e[2])
     kept: list[tuple[float, float, float]] = []
     for e in found:
@@ -210,6 +205,78 @@ def _left_edges(
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
     return [_Node(x, cover - _EDGE_BAR) for x, _, cover in sorted(kept)]
+
+
+def _sheared_counts(edge: np.ndarray) -> np.ndarray:
+    """For each tilt of `_ANGLES` and each column x: how many rows of the edge map (bool,
+    thick × length) have an edge within a pixel of the line of that tilt through x at the
+    row's middle (float32, tilts × length).
+
+    This is the count of the map sheared upright (each row moved by its nearest whole
+    pixel), widened by a pixel either way and summed per column; it is made from one
+    integral image of the widened map, each tilt's sheared column sums taken from it along
+    the rows where its shift steps, rather than from a sheared copy of the map per tilt."""
+    thick, length = edge.shape
+    shear = _Shear.of(thick)
+    reach = shear.reach
+    padded = np.zeros((thick, length + 2 * reach), np.uint8)
+    padded[:, reach : reach + length] = edge
+    # Widened by a pixel either way; a sheared row's first and last columns are mended below.
+    wide = padded.copy()
+    wide[:, 1:] |= padded[:, :-1]
+    wide[:, :-1] |= padded[:, 1:]
+    above = np.diff(cv2.integral(wide, sdepth=cv2.CV_32S), axis=1)  # column sums above each row
+    step = above[:, :-1] - above[:, 1:]
+    windows = np.lib.stride_tricks.sliding_window_view
+    steps = windows(step, length, axis=1)[shear.rows, shear.columns + reach]
+    counts: np.ndarray = windows(above[thick], length)[shear.shifts[:, -1] + reach].astype(
+        np.float32
+    )
+    for k, (start, end) in enumerate(itertools.pairwise(shear.bounds)):
+        counts[k] += shear.signs[k] * steps[start:end].sum(axis=0)
+    # The sheared map's own first and last columns are widened from two columns, not three.
+    ys = np.arange(thick)
+    for x, inward in ((0, 1), (length - 1, -1)):
+        at = x + shear.shifts
+        near = [
+            np.where((c >= 0) & (c < length), edge[ys, np.clip(c, 0, length - 1)], False)
+            for c in (at, at + inward)
+        ]
+        counts[:, x] = (near[0] | near[1]).sum(axis=1)
+    return counts
+
+
+@dataclass(frozen=True)
+class _Shear:
+    """How the rows of an edge map `thick` rows high shift when it is sheared upright for
+    each tilt of `_ANGLES` about its middle row: each row by its nearest whole pixel (as
+    OpenCV's nearest-neighbour warp moves it), and where those shifts step."""
+
+    shifts: np.ndarray  # (tilts, thick)
+    reach: int  # more than any shift, and a pixel of widening
+    rows: np.ndarray  # the rows where a tilt's shift steps, tilt after tilt
+    columns: np.ndarray  # the lesser of the two shifts about each step
+    bounds: tuple[int, ...]  # where each tilt's steps begin in `rows` (and the last end)
+    signs: np.ndarray  # +1 where a tilt's shifts rise down the map, -1 where they fall
+
+    @staticmethod
+    @functools.cache
+    def of(thick: int) -> _Shear:
+        middle = thick / 2
+        # The shear's coefficients as the warp took them: single precision.
+        tilts = np.array([[np.tan(t), -np.tan(t) * middle] for t in _ANGLES], np.float32)
+        slope, offset = tilts.astype(np.float64).T
+        shifts = np.rint(slope[:, None] * np.arange(thick) + offset[:, None]).astype(np.intp)
+        tilt, above = np.nonzero(np.diff(shifts, axis=1))  # tilt after tilt
+        steps = np.bincount(tilt, minlength=len(_ANGLES))
+        return _Shear(
+            shifts,
+            int(np.abs(shifts).max()) + 2,
+            above + 1,
+            np.minimum(shifts[tilt, above], shifts[tilt, above + 1]),
+            tuple(int(b) for b in np.concatenate([[0], np.cumsum(steps)])),
+            np.sign(slope).astype(np.int32),
+        )
 
 
 def _choose(
@@ -234,28 +301,40 @@ def _choose(
     start = first[0] if first else end
     later = [n for n in [*anchors, *near_anchor] if n.x > start.x + _MERGE * width]
     nodes = [start, *sorted(later, key=lambda n: n.x)]
-    best: list[tuple[float, tuple[int, ...]] | None] = [None] * len(nodes)
-    best[0] = (start.score, (0,))
+    xs = [float(n.x) for n in nodes]
+    shortest, longest = _ADVANCE[0] * width, _ADVANCE[1] * width
+    # The best score of a set ending at each node, and the node before it there; of equal
+    # scores the set through the nearer node before is kept.
+    best: list[float | None] = [None] * len(nodes)
+    before = [0] * len(nodes)
+    best[0] = start.score
     for j in range(1, len(nodes)):
-        for i in range(j - 1, -1, -1):
-            gap = nodes[j].x - nodes[i].x
-            if gap > _ADVANCE[1] * width:
-                break
+        x = xs[j]
+        # The nodes nearer than the shortest advance are passed over at once.
+        i = bisect.bisect_right(xs, x - shortest, 0, j) - 1
+        while i + 1 < j and x - xs[i + 1] >= shortest:
+            i += 1
+        while i >= 0 and x - xs[i] < shortest:
+            i -= 1
+        while i >= 0 and x - xs[i] <= longest:
             prev = best[i]
-            if prev is None or gap < _ADVANCE[0] * width:
-                continue
-            score = prev[0] + nodes[j].score
-            current = best[j]
-            if current is None or score > current[0]:
-                best[j] = (score, (*prev[1], j))
+            if prev is not None:
+                score = prev + nodes[j].score
+                current = best[j]
+                if current is None or score > current:
+                    best[j], before[j] = score, i
+            i -= 1
     ends = [
-        b for j, b in enumerate(best)
-        if b is not None and _LAST[0] * width <= right - nodes[j].x <= _LAST[1] * width
+        (b, j) for j, b in enumerate(best)
+        if b is not None and _LAST[0] * width <= right - xs[j] <= _LAST[1] * width
     ]
     if not ends:
         return None
-    _, path = max(ends, key=lambda b: b[0])
-    return [nodes[i] for i in path]
+    _, last = max(ends, key=lambda e: e[0])
+    path = [last]
+    while path[-1] != 0:
+        path.append(before[path[-1]])
+    return [nodes[i] for i in reversed(path)]
 
 
 def _outline(
