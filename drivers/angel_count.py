@@ -62,13 +62,15 @@ class SequenceCount:
         """The last number believed."""
         return self._last
 
-    def skipped(self, chain: list[int]) -> tuple[int, bool]:
-        """The numbers skipped by the steps forward of `chain`: a number believed (or none),
-        the numbers read on messages delivered since but not confirmed, and the next number
-        believed (or none). A step back is a wrap or a restart, which `step` judges; a step
-        forward longer than the messages read could fill is a number misread. And whether
-        a misread number sits where no step forward spans it (beside a step back): what was
-        lost around it, the numbers cannot show."""
+    def skipped(self, chain: list[int], *, anchored: bool = True) -> tuple[int, str | None]:
+        """The numbers skipped by the steps forward of `chain`: a number believed (or none,
+        `anchored` False), the numbers read on messages delivered since but not confirmed,
+        and the next number believed (or none). A step back is a wrap or a restart, which
+        `step` judges; a step forward longer than the messages read could fill is a number
+        misread. And where a misread number sits so that what was lost around it the
+        numbers cannot show: where no step forward spans it (beside a step back), or first,
+        with nothing believed before it (the first message's number misread, or as many
+        messages lost after it as the step is long: either way, not counted)."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
@@ -84,7 +86,13 @@ class SequenceCount:
             else:
                 misread_after.append(len(kept) - 1)
         kept += chain[-1:] if len(chain) > 1 else []
-        blind = any(step(kept[at], kept[at + 1]) is None for at in misread_after)
+        blind = None
+        if any(step(kept[at], kept[at + 1]) is None for at in misread_after):
+            blind = "beside a step back of the count"
+        elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None and (
+            self._ahead(kept[0], kept[1]) is not None
+        ):
+            blind = "first, too far behind the next"
         skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)
@@ -247,7 +255,7 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
 
 
 def beyond_count(
-    read: tuple[int, bool], steps: list[Message], first: int, last: int
+    read: tuple[int, str | None], steps: list[Message], first: int, last: int
 ) -> list[Message]:
     """What the numbers read on messages not confirmed show lost beyond what the count of
     believed numbers said (a wrap among them, or a message counted twice, hides it there),
@@ -256,7 +264,7 @@ def beyond_count(
     if blind and not any(isinstance(m, ShoeAlarm) for m in steps):
         return [
             ShoeAlarm(
-                f"seq {first} to {last}: a number misread beside a step back of the count: "
+                f"seq {first} to {last}: a number misread {blind}: "
                 "messages may have been lost there that the numbers cannot show"
             )
         ]

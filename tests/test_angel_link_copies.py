@@ -6,7 +6,7 @@ from __future__ import annotations
 from croupier.cards import Card
 from drivers import angel
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import CardRead, CutRead, Lost, Message, Misread, ShoeAlarm
 from tests.test_drivers_dialect_rules import angel_decode
 
 
@@ -118,3 +118,66 @@ def test_a_number_read_only_on_a_message_not_confirmed_shows_a_loss_at_a_later_w
         Lost(1, "1 of seq 87..80, read before, never arrived"),
         CardRead(Card.parse("JD")),
     ]
+
+
+def frame(seq: int, message: Message) -> bytes:
+    return angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
+
+
+def test_copies_of_a_card_and_of_an_alarm_under_one_number_are_two_messages() -> None:
+    """After 124 the count restarts at 56 (seed 5704): TC under 56, its first copy read
+    under 57, then alarm E7's three copies under 57, each damaged otherwise, then 3S and
+    3H. The alarm's copies were taken for TC's, so only TC was delivered; the step from
+    124 looked like a wrap and the alarm was gone unsaid."""
+    alarm = ShoeAlarm("E7 SHOE 24")
+    garbled = [ShoeAlarm("E7 SHOE 20"), alarm, ShoeAlarm("E7 SHE 24")]
+    data = copies(122, "QC", 3) + copies(123, "6H", 3) + copies(124, "9H", 3)
+    data += copies(57, "TC") + copies(56, "TC") + b"".join(frame(57, a) for a in garbled)
+    data += copies(58, "3S", 3) + copies(59, "3H", 3)
+    got = angel_decode(data, "none")
+    assert got[:4] == [CardRead(Card.parse(c)) for c in ("QC", "6H", "9H")] + guessed("TC")
+    assert isinstance(got[4], ShoeAlarm)
+    assert got[4].text.startswith("seq 57: a message read only as alarm 'E7 SHOE 20'")
+    assert got[5:] == [CardRead(Card.parse(c)) for c in ("3S", "3H")]
+
+
+def test_two_cards_under_one_number_more_than_a_bit_apart_are_two_messages() -> None:
+    """QD's one copy misnumbered 51, then KC's one copy under 51 (seed 4641): no damage of
+    one copy turns 1C into 2D, so both are delivered, not KC taken for a copy of QD. Which
+    one's number was misread nothing tells, so 50 or 51 is reported lost: a false alarm
+    rather than a silent loss."""
+    data = copies(49, "7S", 3) + copies(51, "QD") + copies(51, "KC") + copies(52, "AH", 3)
+    assert angel_decode(data, "none") == [
+        CardRead(Card.parse("7S")),
+        *guessed("QD", "KC"),
+        Lost(1, "1 of seq 50..51 never arrived (1 read, unnumbered)"),
+        CardRead(Card.parse("AH")),
+    ]
+
+
+def test_a_lone_copy_repeating_the_message_before_does_not_count_as_another_number() -> None:
+    """The cut card under 150, one copy, then another copy misnumbered 151 (seed 5734); the
+    failed read (151) and 2D (152) lost, 6S's one copy, then 9D believed. The second cut
+    card counted as 151, so only one loss was reported of the two."""
+    data = copies(149, "AD", 3) + frame(150, CutRead()) + frame(151, CutRead())
+    data += copies(153, "6S") + copies(154, "9D", 3)
+    assert angel_decode(data, "none") == [
+        CardRead(Card.parse("AD")),
+        CutRead(),
+        CutRead(),
+        *guessed("6S"),
+        Lost(2, "2 of seq 150..153 never arrived (2 read, unnumbered)"),
+        CardRead(Card.parse("9D")),
+    ]
+
+
+def test_a_first_message_whose_number_is_too_far_behind_the_next_raises_an_alarm() -> None:
+    """A capture opens on 8H's one copy, its number 114 read as 98, then TH believed under
+    116 (seed 4637): 115 was lost, but 98 is too far behind 116 to count what lies between,
+    and nothing was said."""
+    data = copies(98, "8H") + copies(116, "TH", 3)
+    got = angel_decode(data, "none")
+    assert got[0] == Misread(guess=Card.parse("8H"))
+    assert isinstance(got[1], ShoeAlarm)
+    assert got[1].text.startswith("seq 98 to 116: a number misread first")
+    assert got[2:] == [CardRead(Card.parse("TH"))]
