@@ -89,10 +89,8 @@ class SequenceCount:
         blind = None
         if any(step(kept[at], kept[at + 1]) is None for at in misread_after):
             blind = "beside a step back of the count"
-        elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None and (
-            self._ahead(kept[0], kept[1]) is not None
-        ):
-            blind = "first, too far behind the next"
+        elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
+            blind = "first, not leading to the next"
         skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)

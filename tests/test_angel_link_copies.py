@@ -36,9 +36,14 @@ def test_of_two_lone_copies_one_read_as_no_card_the_card_is_the_guess() -> None:
 
 def test_a_copy_under_another_number_reading_otherwise_is_a_message_of_its_own() -> None:
     """4H's copy misnumbered 71, then JD (70) and 2H (71) each alone: JD and 2H are not
-    copies of 4H, which used to swallow them both."""
+    copies of 4H, which used to swallow them both. 4H's number, first and not leading to
+    70, was misread: what was lost between it and JD, the numbers cannot show."""
     data = copies(71, "4H") + copies(70, "JD") + copies(71, "2H") + copies(72, "TS", 2)
-    assert angel_decode(data, "none") == [*guessed("4H", "JD", "2H"), CardRead(Card.parse("TS"))]
+    got = angel_decode(data, "none")
+    assert got[:3] == guessed("4H", "JD", "2H")
+    assert got[4:] == [CardRead(Card.parse("TS"))]
+    assert isinstance(got[3], ShoeAlarm)
+    assert got[3].text.startswith("seq 71 to 72: a number misread first, not leading")
 
 
 def test_of_the_numbers_a_lone_message_was_read_under_the_ones_in_the_run_count() -> None:
@@ -171,13 +176,21 @@ def test_a_lone_copy_repeating_the_message_before_does_not_count_as_another_numb
     ]
 
 
-def test_a_first_message_whose_number_is_too_far_behind_the_next_raises_an_alarm() -> None:
+def test_a_first_message_whose_number_does_not_lead_to_the_next_raises_an_alarm() -> None:
     """A capture opens on 8H's one copy, its number 114 read as 98, then TH believed under
     116 (seed 4637): 115 was lost, but 98 is too far behind 116 to count what lies between,
-    and nothing was said."""
-    data = copies(98, "8H") + copies(116, "TH", 3)
-    got = angel_decode(data, "none")
-    assert got[0] == Misread(guess=Card.parse("8H"))
-    assert isinstance(got[1], ShoeAlarm)
-    assert got[1].text.startswith("seq 98 to 116: a number misread first")
-    assert got[2:] == [CardRead(Card.parse("TH"))]
+    and nothing was said. So with KD's one copy, 50 read as 178, then QC's (52) and 4H
+    believed under 53 (seed 9403): 51 was lost, and a step back from the first number read
+    looked like a wrap."""
+    for first, (seq, card), after in (
+        (copies(98, "8H"), (116, "TH"), b""),
+        (copies(178, "KD") + copies(52, "QC"), (53, "4H"), copies(54, "3C", 3)),
+    ):
+        got = angel_decode(first + copies(seq, card, 3) + after, "none")
+        alarms = [m for m in got if isinstance(m, ShoeAlarm)]
+        assert [m for m in got if not isinstance(m, ShoeAlarm)][-2 if after else -1] == (
+            CardRead(Card.parse(card))
+        )
+        assert len(alarms) == 1
+        assert alarms[0].text.startswith("seq ")
+        assert f" to {seq}: a number misread first, not leading to the next" in alarms[0].text
