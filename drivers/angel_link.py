@@ -143,7 +143,7 @@ class AngelDecoder:
                 out.append(item)
             else:
                 seq, data = item
-                out += self._copy(Copy(seq, _as_sent(seq, data)), now)
+                out += self._copy(Copy(seq, as_sent(seq, data)), now)
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
@@ -290,7 +290,7 @@ class AngelDecoder:
         return [*steps, message]
 
 
-def _as_sent(seq: int, data: bytes) -> bytes:
+def as_sent(seq: int, data: bytes) -> bytes:
     """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
     on receipt, so copies that differ only there agree. A card's data whose sequence byte
     came twice reads, when that byte is a command letter, as a status or an alarm: all
