@@ -238,10 +238,12 @@ class AngelDecoder:
             ):
                 return []
         message = _unconfirmed(copies, split=split)
-        if last is not None and copy.data == last.data:
+        texts = not (_card(copy.data) or last is None or _card(last.data))
+        if last is not None and (copy.data == last.data or texts):
             # the message just delivered, again under the next number: a copy misnumbered,
-            # or the same card dealt twice; delivered, but its number does not count as
-            # another message's, so that a copy delivered twice never hides a loss
+            # or the same card dealt twice (or, read as texts, one alarm's copies each
+            # garbled its own way, or two alarms); delivered, but its number does not count
+            # as another message's, so that a copy delivered twice never hides a loss
             self._renumber(copy.seq)
             return [message]
         # a lone copy's number is not trusted: the next message believed counts it
@@ -304,15 +306,23 @@ def as_sent(seq: int, data: bytes) -> bytes:
     return data
 
 
+def _card(data: bytes) -> bool:
+    """Whether a copy's data has a card frame's shape (a card, the cut card, a failed read)."""
+    return len(data) == CARD_DATA and data[0] in CARD_COMMANDS
+
+
 def _same_message(one: bytes, other: bytes) -> bool:
-    """Whether one damaged copy could make these two readings of one message: two cards one
-    bit apart (command and card byte; the intention is ignored), or a card and a frame no
-    longer than a card's with a byte or two doubled (its command damaged, so its end found
-    by its ETX). A card and a longer text, or two cards further apart, are two messages.
-    Two texts are not told apart: an alarm's copies are often damaged in several bytes."""
-    one_card, other_card = (len(d) == CARD_DATA and d[0] in CARD_COMMANDS for d in (one, other))
+    """Whether one damaged copy could make these two readings of one message. Two frames of
+    a card's shape: one bit apart (command and card byte; the intention is ignored), or
+    either read as a failed read (a damaged card byte, or one shifted by a byte dropped and
+    one doubled, reads as no card far more often than as another card); the cut card's
+    byte is more than a bit from any card's. A card's shape and a text: only a text no
+    longer than a card's data with two bytes doubled (a card whose command was damaged ends
+    at its ETX). Two texts are not told apart: an alarm's copies are often damaged in
+    several bytes."""
+    one_card, other_card = _card(one), _card(other)
     if one_card and other_card:
-        cards = all(isinstance(data_message(d), CardRead) for d in (one, other))
+        cards = all(isinstance(data_message(d), CardRead | CutRead) for d in (one, other))
         return not cards or (one[0] ^ other[0]).bit_count() + (one[2] ^ other[2]).bit_count() <= 1
     if one_card or other_card:
         return len(other if one_card else one) <= CARD_DATA + 2

@@ -194,3 +194,36 @@ def test_a_first_message_whose_number_does_not_lead_to_the_next_raises_an_alarm(
         assert len(alarms) == 1
         assert alarms[0].text.startswith("seq ")
         assert f" to {seq}: a number misread first, not leading to the next" in alarms[0].text
+
+
+def test_an_alarm_read_twice_as_lone_texts_counts_one_number() -> None:
+    """E3's two copies each garbled, one under its number 121, the other under 122; JH
+    (122) lost whole; 7S believed under 123 (as in seed 7723, where alarm E0's copies were
+    read as two texts under 155 and 139). Two messages read as texts, one after the other,
+    are taken for one alarm's copies in counting: a number each hid the loss of JH."""
+    first, second = ShoeAlarm("E3 SH0E 1"), ShoeAlarm("E3 SHOE !")
+    data = copies(120, "9C", 3) + frame(121, first) + frame(122, second) + copies(123, "7S", 3)
+    got = angel_decode(data, "none")
+    assert got[0] == CardRead(Card.parse("9C"))
+    assert all(isinstance(m, ShoeAlarm) for m in got[1:3])
+    assert got[3:] == [
+        Lost(1, "1 of seq 121..122 never arrived (1 read, unnumbered)"),
+        CardRead(Card.parse("7S")),
+    ]
+
+
+def test_a_cut_card_copy_is_not_taken_for_a_damaged_card() -> None:
+    """The cut card under 146, one copy damaged into no card, then another copy misnumbered
+    147, and AH's two copies under 147, one of them read as 5H (seed 11270). The cut
+    card's byte is more than a bit from any card's, so its copy and AH's are two messages:
+    taken for one, read as the cut card, AH vanished."""
+    data = copies(145, "QH", 3) + frame(146, CutRead())[:4] + b"\x04" + frame(146, CutRead())[5:]
+    data += frame(146, CutRead()) + frame(147, CutRead())
+    data += copies(147, "AH", card_byte=0x45) + copies(147, "AH") + copies(148, "3S", 3)
+    assert angel_decode(data, "none") == [
+        CardRead(Card.parse("QH")),
+        Misread(),
+        *guessed("5H"),
+        CardRead(Card.parse("3S")),
+    ]
+
