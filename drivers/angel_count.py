@@ -25,6 +25,8 @@ class SequenceCount:
         self._landings = 0  # wraps that landed on the lowest number seen
         # the ends of the numbers read in step, believed or not (`widen`)
         self._read_low = self._read_high = 0
+        # the number read on the first message, unconfirmed, and the lower one after it
+        self._edge: tuple[int, int] | None = None
 
     def _successor(self, seq: int) -> int:
         if self._range is not None:
@@ -182,11 +184,15 @@ class SequenceCount:
             return self._step_in_range(last, seq, between, *self._range)
         return self._step_learned(last, seq, between)
 
-    def widen(self, chain: list[int]) -> None:
+    def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
         numbers the count reaches, read on messages confirmed or not: a wrap from the
         highest believed to the lowest is a loss of any read beyond them. Called after
-        `step`, so that the numbers read around the step judge the next wraps only."""
+        `step`, so that the numbers read around the step judge the next wraps only. With
+        nothing believed before it (`anchored` False), a chain whose first number steps
+        back may open at the count's top (`_beyond` judges, once the lowest is known)."""
+        if not anchored and len(chain) > 1 and chain[1] < chain[0] and self._edge is None:
+            self._edge = chain[0], chain[1]
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -195,7 +201,12 @@ class SequenceCount:
     def _beyond(self, last: int, seq: int, between: int) -> list[Message]:
         """A wrap from `last`, the highest believed, to `seq` skips the numbers read beyond
         the ends believed, but for those the `between` messages took (the first ones on)."""
-        top = max(self._read_high, self._high) - last
+        high = max(self._read_high, self._high)
+        edge = self._edge
+        # the first number read stepped back to the lowest: a wrap from the top, if near
+        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
+            high = edge[0]
+        top = high - last
         bottom = seq - max(0, between - top) - min(self._read_low, self._low)
         count = max(0, top - between) + max(0, bottom)
         if not count:

@@ -269,7 +269,7 @@ class AngelDecoder:
         between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
         steps = self._count.step(copy.seq, between)
-        self._count.widen(chain)
+        self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)
             steps += beyond_count(skipped, steps, chain[0], copy.seq)

@@ -227,3 +227,19 @@ def test_a_cut_card_copy_is_not_taken_for_a_damaged_card() -> None:
         CardRead(Card.parse("3S")),
     ]
 
+
+def test_the_first_number_read_before_a_wrap_is_the_count_s_top() -> None:
+    """A count of 48..57 (seed 4611): a capture opens on 2C's one copy under 57, then 48 to
+    55 believed, 56 and 48 read on lone copies, 50 believed; 57 and 49 were lost. 57 read
+    first, just beyond the highest otherwise seen, before the step to the lowest, is the
+    count's top: the wrap from 56 lost it. The wrap was taken as from 56, and only 49
+    reported."""
+    cards = ["KC", "9C", "7D", "JH", "6C", "5C", "9S", "7H"]
+    data = copies(57, "2C") + b"".join(copies(48 + at, c, 3) for at, c in enumerate(cards))
+    data += copies(56, "4D") + copies(48, "8S") + copies(50, "QS", 3)
+    got = angel_decode(data, "none")
+    assert got[-4:] == [
+        *guessed("4D", "8S"),
+        Lost(2, "2 of seq 55..50, read before, never arrived"),
+        CardRead(Card.parse("QS")),
+    ]
