@@ -294,7 +294,8 @@ class AngelDecoder:
 
 def as_sent(seq: int, data: bytes) -> bytes:
     """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
-    on receipt, so copies that differ only there agree. A card's data whose sequence byte
+    on receipt, and `d` (a card dealt outside the game flow) is read as `D`, so copies that
+    differ only there, one bit apart, agree. A card's data whose sequence byte
     came twice reads, when that byte is a command letter, as a status or an alarm: all
     copies so damaged agree, and would outvote the card, so they are read as the card (a
     status whose text has a card's shape under a number equal to its own letter is not
@@ -302,7 +303,7 @@ def as_sent(seq: int, data: bytes) -> bytes:
     if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
         data = data[1:]
     if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
-        return bytes((data[0], INTENTION, data[2]))
+        return bytes((ord("D"), INTENTION, data[2]))
     return data
 
 

@@ -243,3 +243,21 @@ def test_the_first_number_read_before_a_wrap_is_the_count_s_top() -> None:
         Lost(2, "2 of seq 55..50, read before, never arrived"),
         CardRead(Card.parse("QS")),
     ]
+
+
+def test_a_card_copy_whose_command_reads_d_is_a_copy_of_the_card() -> None:
+    """4H under 174: its second copy misnumbered 46 and its command D damaged into d (a
+    card dealt outside the game flow, read as the same card), its third copy good (seed
+    13411). Taken for a message of its own, 4H was delivered three times, as three
+    misreads, and their numbers counted for messages that were lost."""
+    four = frame(174, CardRead(Card.parse("4H")))
+    damaged = angel.encode_frame(46, b"d" + angel.message_data(CardRead(Card.parse("4H")))[1:],
+                                 crc16_ccitt)
+    data = copies(172, "AC", 3) + copies(173, "8S") + four + damaged + four
+    data += copies(175, "QD", 3)
+    assert angel_decode(data, "none") == [
+        CardRead(Card.parse("AC")),
+        *guessed("8S"),
+        CardRead(Card.parse("4H")),
+        CardRead(Card.parse("QD")),
+    ]
