@@ -3,7 +3,8 @@
 Frames that a bad line forged are damaged copies as good as sent. With the check verified,
 one damaged frame whose 16-bit check still passes (about one in 65,536); without it, two
 copies damaged alike (the votes a message needs). No receiver can tell them from what the
-shoe sent, so `make fuzz` counts what they deliver, and the loss they hide, apart — only
+shoe sent, so `make fuzz` counts what they deliver (a card, or an alarm: a card's command
+byte damaged alike in two copies reads as an alarm), and the loss they hide, apart — only
 when the delivered message is exactly what such frames in the bytes received read as
 (frames read as the decoder reads them: two copies that differ only in the intention byte,
 which is ignored on receipt, are alike).
@@ -23,6 +24,7 @@ from drivers.checks import crc16_ccitt
 from drivers.messages import Garbage, Message
 
 INVENTED = "invented, undetectable: damaged copies as good as sent"
+ALARM = "alarm, undetectable: damaged copies as good as sent"
 LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 
 

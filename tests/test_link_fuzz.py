@@ -17,7 +17,7 @@ from croupier.cards import Card
 from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Lost, Message, Misread
+from drivers.messages import CardRead, Lost, Message, Misread, ShoeAlarm
 
 # Open: angel with no check still loses some messages silently under heavy corruption
 # (README, "What the shoe links cannot detect"); `make fuzz` reports them and fails on them.
@@ -166,3 +166,19 @@ def test_a_failed_read_delivered_stands_for_the_message_whose_frames_read_so() -
     align(sent, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
     assert (tally.counts["INVENTED"], tally.counts["SILENT LOSS"]) == (0, 0)
     assert tally.counts["reported missing"] == 1
+
+
+def test_two_card_copies_damaged_alike_into_an_alarm_are_counted_apart() -> None:
+    """AC's command D flipped to E alike in two copies (seed 19648 did so to TD): they read
+    as an alarm "0!" and outvote the third copy. No receiver can tell; the alarm and the
+    AC it hid are counted apart, not as a silent loss."""
+    alike = angel.encode_frame(77, b"E0!", crc16_ccitt)
+    received = FIRST * 3 + alike * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [CARDS[0], ShoeAlarm("0!"), CARDS[2]]
+    tally = Tally()
+    found = received_frames(SENT, received, checked=False)
+    align(SENT, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
+    assert (tally.counts[fuzz_forged.ALARM], tally.counts[fuzz_forged.LOST]) == (1, 1)
+    assert tally.counts["SILENT LOSS"] == 0
