@@ -168,8 +168,10 @@ class SequenceCount:
             return (after - before) % (high - low + 1)
         if after > before:
             return after - before
-        if self._wrapped and self._low <= after:
-            return max(self._high, before) - before + after - self._low + 1
+        # the ends as read, one on from another (`widen`), reach beyond those believed
+        low = min(self._low, self._read_low)
+        if self._wrapped and low <= after:
+            return max(self._high, self._read_high, before) - before + after - low + 1
         return None
 
     def step(self, seq: int, between: int = 0) -> list[Message]:

@@ -3,7 +3,7 @@ a message vanish unsaid (cases found by `make fuzz`, rebuilt from real frames)."
 
 from __future__ import annotations
 
-from croupier.cards import Card
+from croupier.cards import ALL_CARDS, Card
 from drivers import angel
 from drivers.checks import crc16_ccitt
 from drivers.messages import CardRead, CutRead, Lost, Message, Misread, ShoeAlarm
@@ -261,3 +261,23 @@ def test_a_card_copy_whose_command_reads_d_is_a_copy_of_the_card() -> None:
         CardRead(Card.parse("4H")),
         CardRead(Card.parse("QD")),
     ]
+
+
+def test_the_lowest_number_read_one_before_another_counts_at_the_wrap() -> None:
+    """A count of 166..197 (seed 6286): at its first wrap, 166 and 167 read on lone copies
+    and 168 lost, so the wrap seemed to land on 167; at the second, 197, 167 and 168 on
+    lone copies, the input ending there: 166, read before one before 167, was lost. The
+    step from 197 to 167 was taken for a whole wrap."""
+    cards = iter(ALL_CARDS)
+
+    def dealt(seq: int, count: int) -> bytes:
+        return copies(seq, str(next(cards)), count)
+
+    data = b"".join(dealt(seq, 3) for seq in range(192, 198)) + dealt(166, 1) + dealt(167, 1)
+    next(cards)  # 168 lost
+    data += b"".join(dealt(seq, 3) for seq in range(169, 197)) + dealt(197, 1)
+    next(cards)  # 166 lost
+    data += dealt(167, 1) + dealt(168, 1)
+    assert angel_decode(data, "none")[-1] == Lost(
+        1, "1 of seq 196..168 never arrived, by the numbers read"
+    )
