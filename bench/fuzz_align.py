@@ -257,7 +257,12 @@ def align(
                 if isinstance(message, CutRead) and got.count(CutRead()) > 1:
                     # the engine raises second_cut_card on a second cut card in a shoe
                     name = "cut card doubled (the engine alarms a second cut card)"
-                counts["alarm from noise" if isinstance(message, ShoeAlarm) else name] += 1
+                if isinstance(message, ShoeAlarm):
+                    name = "alarm from noise"
+                    if message in forged:
+                        name = fuzz_forged.ALARM
+                        forged_seqs.update(forged[message])
+                counts[name] += 1
                 continue
             head = capture and not start
             missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")

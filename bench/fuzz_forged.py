@@ -3,8 +3,11 @@
 Frames that a bad line forged are damaged copies as good as sent. With the check verified,
 one damaged frame whose 16-bit check still passes (about one in 65,536); without it, two
 copies damaged alike (the votes a message needs). No receiver can tell them from what the
-shoe sent, so `make fuzz` counts what they deliver, and the loss they hide, apart — only
-when the delivered message is exactly what such frames in the bytes received read as.
+shoe sent, so `make fuzz` counts what they deliver (a card, or an alarm: a card's command
+byte damaged alike in two copies reads as an alarm), and the loss they hide, apart — only
+when the delivered message is exactly what such frames in the bytes received read as
+(frames read as the decoder reads them: two copies that differ only in the intention byte,
+which is ignored on receipt, are alike).
 
 Every frame's number and reading also tell which message sent a misread delivered stands
 for, where its reading alone cannot (a failed read, or a damaged card's guess)."""
@@ -16,10 +19,12 @@ from dataclasses import dataclass
 
 from bench.fuzz_inputs import Stream
 from drivers import angel
+from drivers.angel_link import as_sent
 from drivers.checks import crc16_ccitt
 from drivers.messages import Garbage, Message
 
 INVENTED = "invented, undetectable: damaged copies as good as sent"
+ALARM = "alarm, undetectable: damaged copies as good as sent"
 LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 
 
@@ -41,7 +46,11 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         for message, seq in zip(stream.messages, stream.seqs, strict=True)
     }
     framer = angel.AngelFramer(crc16_ccitt if checked else None)
-    read = Counter(item for item in framer.feed(received) + framer.finish())
+    # as the decoder reads them: copies that differ only in the ignored intention byte agree
+    read = Counter(
+        item if isinstance(item, Garbage) else (item[0], as_sent(*item))
+        for item in framer.feed(received) + framer.finish()
+    )
     forged: dict[Message, set[int]] = {}
     readings: defaultdict[int, set[Message]] = defaultdict(set)
     for item, copies in read.items():

@@ -37,7 +37,8 @@ def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _
 
 def _weights(sent: list[Message], got: list[Message], read: list[set[Message]]) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
-    same, 5 a misread guessing the card (so that of a card and a misread guessing it, the
+    same (a failed read only if, where `read` is known, frames under the sent one's number
+    read so), 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 3 a misread that frames
     under the sent one's number (`read`, when known) read as, 2 a misread for another
     message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled."""
@@ -45,13 +46,18 @@ def _weights(sent: list[Message], got: list[Message], read: list[set[Message]]) 
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
     misread = g_kind == _MISREAD
-    weights = np.where(s_ident == g_ident, 6, 0)
+    same = s_ident == g_ident
+    if read:  # which message a misread came from, where its reading cannot tell
+        under = np.array([[_read_as(m, readings) for m in got] for readings in read])
+        # a failed read delivered is the failed read sent only if frames under its number
+        # read so: else it came from another message's damaged copy, and stands for that
+        same &= ~(misread & (g_card == -1) & ~under)
+    weights = np.where(same, 6, 0)
     # a misread stands for whatever was sent in its place: a cut card whose byte is
     # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
     # the next card read as that card
     weights = np.maximum(weights, np.where(misread, 2, 0))
-    if read:  # which message a misread came from, where its reading cannot tell
-        under = np.array([[_read_as(m, readings) for m in got] for readings in read])
+    if read:
         weights = np.maximum(weights, np.where(misread & under, 3, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
     weights = np.maximum(weights, np.where(guessed, 5, 0))

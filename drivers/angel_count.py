@@ -25,6 +25,8 @@ class SequenceCount:
         self._landings = 0  # wraps that landed on the lowest number seen
         # the ends of the numbers read in step, believed or not (`widen`)
         self._read_low = self._read_high = 0
+        # the number read on the first message, unconfirmed, and the lower one after it
+        self._edge: tuple[int, int] | None = None
 
     def _successor(self, seq: int) -> int:
         if self._range is not None:
@@ -62,13 +64,15 @@ class SequenceCount:
         """The last number believed."""
         return self._last
 
-    def skipped(self, chain: list[int]) -> tuple[int, bool]:
-        """The numbers skipped by the steps forward of `chain`: a number believed (or none),
-        the numbers read on messages delivered since but not confirmed, and the next number
-        believed (or none). A step back is a wrap or a restart, which `step` judges; a step
-        forward longer than the messages read could fill is a number misread. And whether
-        a misread number sits where no step forward spans it (beside a step back): what was
-        lost around it, the numbers cannot show."""
+    def skipped(self, chain: list[int], *, anchored: bool = True) -> tuple[int, str | None]:
+        """The numbers skipped by the steps forward of `chain`: a number believed (or none,
+        `anchored` False), the numbers read on messages delivered since but not confirmed,
+        and the next number believed (or none). A step back is a wrap or a restart, which
+        `step` judges; a step forward longer than the messages read could fill is a number
+        misread. And where a misread number sits so that what was lost around it the
+        numbers cannot show: where no step forward spans it (beside a step back), or first,
+        with nothing believed before it (the first message's number misread, or as many
+        messages lost after it as the step is long: either way, not counted)."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
@@ -84,7 +88,11 @@ class SequenceCount:
             else:
                 misread_after.append(len(kept) - 1)
         kept += chain[-1:] if len(chain) > 1 else []
-        blind = any(step(kept[at], kept[at + 1]) is None for at in misread_after)
+        blind = None
+        if any(step(kept[at], kept[at + 1]) is None for at in misread_after):
+            blind = "beside a step back of the count"
+        elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
+            blind = "first, not leading to the next"
         skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)
@@ -160,8 +168,10 @@ class SequenceCount:
             return (after - before) % (high - low + 1)
         if after > before:
             return after - before
-        if self._wrapped and self._low <= after:
-            return max(self._high, before) - before + after - self._low + 1
+        # the ends as read, one on from another (`widen`), reach beyond those believed
+        low = min(self._low, self._read_low)
+        if self._wrapped and low <= after:
+            return max(self._high, self._read_high, before) - before + after - low + 1
         return None
 
     def step(self, seq: int, between: int = 0) -> list[Message]:
@@ -176,11 +186,15 @@ class SequenceCount:
             return self._step_in_range(last, seq, between, *self._range)
         return self._step_learned(last, seq, between)
 
-    def widen(self, chain: list[int]) -> None:
+    def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
         numbers the count reaches, read on messages confirmed or not: a wrap from the
         highest believed to the lowest is a loss of any read beyond them. Called after
-        `step`, so that the numbers read around the step judge the next wraps only."""
+        `step`, so that the numbers read around the step judge the next wraps only. With
+        nothing believed before it (`anchored` False), a chain whose first number steps
+        back may open at the count's top (`_beyond` judges, once the lowest is known)."""
+        if not anchored and len(chain) > 1 and chain[1] < chain[0] and self._edge is None:
+            self._edge = chain[0], chain[1]
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -189,7 +203,12 @@ class SequenceCount:
     def _beyond(self, last: int, seq: int, between: int) -> list[Message]:
         """A wrap from `last`, the highest believed, to `seq` skips the numbers read beyond
         the ends believed, but for those the `between` messages took (the first ones on)."""
-        top = max(self._read_high, self._high) - last
+        high = max(self._read_high, self._high)
+        edge = self._edge
+        # the first number read stepped back to the lowest: a wrap from the top, if near
+        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
+            high = edge[0]
+        top = high - last
         bottom = seq - max(0, between - top) - min(self._read_low, self._low)
         count = max(0, top - between) + max(0, bottom)
         if not count:
@@ -247,7 +266,7 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
 
 
 def beyond_count(
-    read: tuple[int, bool], steps: list[Message], first: int, last: int
+    read: tuple[int, str | None], steps: list[Message], first: int, last: int
 ) -> list[Message]:
     """What the numbers read on messages not confirmed show lost beyond what the count of
     believed numbers said (a wrap among them, or a message counted twice, hides it there),
@@ -256,7 +275,7 @@ def beyond_count(
     if blind and not any(isinstance(m, ShoeAlarm) for m in steps):
         return [
             ShoeAlarm(
-                f"seq {first} to {last}: a number misread beside a step back of the count: "
+                f"seq {first} to {last}: a number misread {blind}: "
                 "messages may have been lost there that the numbers cannot show"
             )
         ]

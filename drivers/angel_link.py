@@ -62,9 +62,6 @@ class _Group:
         """Each copy's votes, in the order first read."""
         return Counter(self.copies)
 
-    def likeliest(self) -> Copy:
-        return self.votes().most_common(1)[0][0]  # the first read among the most voted
-
 
 class AngelDecoder:
     """Frames → messages, each once. A message is believed when `votes` copies agree (one
@@ -132,7 +129,8 @@ class AngelDecoder:
         steps = self._count.step(end, self._count.accounted(end, earlier))
         lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
         chain = numbers if anchor is None else [anchor, *numbers]
-        return lost + beyond_count(self._count.skipped(chain), lost, chain[0], end)
+        skipped = self._count.skipped(chain, anchored=anchor is not None)
+        return lost + beyond_count(skipped, lost, chain[0], end)
 
     def outgoing(self) -> bytes:
         return b""
@@ -145,7 +143,7 @@ class AngelDecoder:
                 out.append(item)
             else:
                 seq, data = item
-                out += self._copy(Copy(seq, _as_sent(seq, data)), now)
+                out += self._copy(Copy(seq, as_sent(seq, data)), now)
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
@@ -205,27 +203,54 @@ class AngelDecoder:
 
     def _close(self, next_copies: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
-        as a misnumbered copy of the message before it or of the one after it."""
+        as a misnumbered copy of the message before it or of the one after it. Copies that
+        no damage of one copy could turn into each other are two messages (one's number
+        misread into the other's), each delivered unconfirmed."""
         group, self._group = self._group, None
         if group is None or group.believed:
             return []
-        copy = group.likeliest()
+        messages = _messages_among(group.copies)
+        out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
+        for copies in messages[1:]:
+            out += self._close_one(copies, next_copies, split=True, after_one=True)
+        return out
+
+    def _close_one(
+        self, copies: list[Copy], next_copies: list[Copy], *, split: bool, after_one: bool = False
+    ) -> list[Message]:
+        """One message among a group's copies (`after_one`: not the first, so the message
+        just delivered is another one read under the same number, not a copy of it)."""
+        copy = Counter(copies).most_common(1)[0][0]  # the first read among the most voted
         last = self._last
+        # in a group split, a message that reads as the one before or after it is one of
+        # their copies, its number misread, whatever the numbers
         if last is not None and (
-            copy.seq == last.seq
+            (copy.seq == last.seq and not after_one)
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
+            or (split and _neighbour_copy(copy.data, last.data))
         ):
             self._renumber(copy.seq)
             return []
         if next_copies:
             after = Counter(next_copies).most_common(1)[0][0]
-            if copy.data == after.data and not self._count.follows(copy.seq, after.seq):
+            if (split and _neighbour_copy(copy.data, after.data)) or (
+                copy.data == after.data and not self._count.follows(copy.seq, after.seq)
+            ):
                 return []
+        message = _unconfirmed(copies, split=split)
+        texts = not (_card(copy.data) or last is None or _card(last.data))
+        if last is not None and (copy.data == last.data or texts):
+            # the message just delivered, again under the next number: a copy misnumbered,
+            # or the same card dealt twice (or, read as texts, one alarm's copies each
+            # garbled its own way, or two alarms); delivered, but its number does not count
+            # as another message's, so that a copy delivered twice never hides a loss
+            self._renumber(copy.seq)
+            return [message]
         # a lone copy's number is not trusted: the next message believed counts it
         self._last = copy
-        read = Counter(c.seq for c in group.copies).most_common()
+        read = Counter(c.seq for c in copies).most_common()
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
-        return [_unconfirmed(group.copies)]
+        return [message]
 
     def _renumber(self, seq: int) -> None:
         """Another copy of the message just delivered unconfirmed, under `seq`: one more
@@ -244,9 +269,10 @@ class AngelDecoder:
         between = self._count.accounted(copy.seq, numbers)
         unread, self._unread = self._unread, 0
         steps = self._count.step(copy.seq, between)
-        self._count.widen(chain)
+        self._count.widen(chain, anchored=anchor is not None)
         if numbers:
-            steps += beyond_count(self._count.skipped(chain), steps, chain[0], copy.seq)
+            skipped = self._count.skipped(chain, anchored=anchor is not None)
+            steps += beyond_count(skipped, steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
         # beyond those of the messages known missing and of the damaged copies of the two
@@ -266,9 +292,10 @@ class AngelDecoder:
         return [*steps, message]
 
 
-def _as_sent(seq: int, data: bytes) -> bytes:
+def as_sent(seq: int, data: bytes) -> bytes:
     """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
-    on receipt, so copies that differ only there agree. A card's data whose sequence byte
+    on receipt, and `d` (a card dealt outside the game flow) is read as `D`, so copies that
+    differ only there, one bit apart, agree. A card's data whose sequence byte
     came twice reads, when that byte is a command letter, as a status or an alarm: all
     copies so damaged agree, and would outvote the card, so they are read as the card (a
     status whose text has a card's shape under a number equal to its own letter is not
@@ -276,14 +303,60 @@ def _as_sent(seq: int, data: bytes) -> bytes:
     if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
         data = data[1:]
     if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
-        return bytes((data[0], INTENTION, data[2]))
+        return bytes((ord("D"), INTENTION, data[2]))
     return data
 
 
-def _unconfirmed(copies: list[Copy]) -> Message:
+def _card(data: bytes) -> bool:
+    """Whether a copy's data has a card frame's shape (a card, the cut card, a failed read)."""
+    return len(data) == CARD_DATA and data[0] in CARD_COMMANDS
+
+
+def _same_message(one: bytes, other: bytes) -> bool:
+    """Whether one damaged copy could make these two readings of one message. Two frames of
+    a card's shape: one bit apart (command and card byte; the intention is ignored), or
+    either read as a failed read (a damaged card byte, or one shifted by a byte dropped and
+    one doubled, reads as no card far more often than as another card); the cut card's
+    byte is more than a bit from any card's. A card's shape and a text: only a text no
+    longer than a card's data with two bytes doubled (a card whose command was damaged ends
+    at its ETX). Two texts are not told apart: an alarm's copies are often damaged in
+    several bytes."""
+    one_card, other_card = _card(one), _card(other)
+    if one_card and other_card:
+        cards = all(isinstance(data_message(d), CardRead | CutRead) for d in (one, other))
+        return not cards or (one[0] ^ other[0]).bit_count() + (one[2] ^ other[2]).bit_count() <= 1
+    if one_card or other_card:
+        return len(other if one_card else one) <= CARD_DATA + 2
+    return True
+
+
+def _neighbour_copy(data: bytes, neighbour: bytes) -> bool:
+    """Whether a message split from a group may be a copy of the message before or after
+    it, its number misread: the same data, or damaged data one damage away (a copy read
+    as a card is not taken for another card one bit away: two cards often are)."""
+    if data == neighbour:
+        return True
+    return not isinstance(data_message(data), CardRead) and _same_message(data, neighbour)
+
+
+def _messages_among(copies: list[Copy]) -> list[list[Copy]]:
+    """The copies of a group that never got its votes, as the messages they may be: copies
+    joined by `_same_message` (one damaged copy apart), in the order first read."""
+    messages: list[list[Copy]] = []
+    for copy in copies:
+        joined = [m for m in messages if any(_same_message(c.data, copy.data) for c in m)]
+        merged = [c for m in joined for c in m] + [copy]
+        messages = [m for m in messages if m not in joined]
+        messages.append(sorted(merged, key=copies.index))
+    return sorted(messages, key=lambda m: copies.index(m[0]))
+
+
+def _unconfirmed(copies: list[Copy], *, split: bool = False) -> Message:
     """A message whose copies did not agree enough: if any copy reads as a card, a card may
     have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
-    cut card or failed read is taken as read: no corruption of a card makes one likely).
+    cut card or failed read is taken as read: no corruption of a card makes one likely;
+    but one split from a group whose other copies read as another message is only a
+    misread, since its number was misread too).
     One that reads only as a status or an alarm may be a card whose other copies were lost
     or corrupted: an alarm says so, with what was read (a status alone would never reach
     the tailleur, and a garbled alarm would not tell him a card may be missing)."""
@@ -303,5 +376,7 @@ def _unconfirmed(copies: list[Copy]) -> Message:
                 f"seq {seq}: a message read only as {kind} {text!r}, its copies not agreeing: "
                 "a card may be missing"
             )
+        case CutRead() if split:
+            return Misread()
         case other:
             return other

@@ -17,7 +17,7 @@ from croupier.cards import Card
 from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Message, Misread
+from drivers.messages import CardRead, Lost, Message, Misread, ShoeAlarm
 
 # Open: angel with no check still loses some messages silently under heavy corruption
 # (README, "What the shoe links cannot detect"); `make fuzz` reports them and fails on them.
@@ -127,3 +127,58 @@ def test_an_input_that_spins_is_counted_as_a_hang_and_the_run_goes_on(
     assert tally.inputs == 6
     assert tally.counts["HANG"] == 1
     assert tally.examples["HANG"] == 3
+
+
+def test_two_copies_damaged_alike_but_for_the_ignored_intention_byte_are_alike() -> None:
+    """AC's card byte flipped alike in two copies whose intention bytes differ (seed
+    17833): the decoder ignores the intention byte, so for it they agree; counted apart as
+    they are read, not as an invented card."""
+    alike = bytes.fromhex("054d443023") + angel.encode_frame(77, b"", crc16_ccitt)[2:]
+    other = alike[:3] + b"\xb0" + alike[4:]
+    received = FIRST * 3 + alike + other + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    apart = accounted(received, "none", forged=True)
+    assert (apart[fuzz_forged.INVENTED], apart[fuzz_forged.LOST]) == (1, 1)
+    assert (apart["INVENTED"], apart["SILENT LOSS"]) == (0, 0)
+
+
+def test_a_failed_read_delivered_stands_for_the_message_whose_frames_read_so() -> None:
+    """4H, a failed read, 9H, JD, 8C under 100..104 (seed 10029209): every copy of the
+    failed read lost; of JD, one copy damaged into no card and one under a misread number,
+    each delivered as a misread. The failed read delivered is JD's, not the one sent, which
+    nothing received: paired with that, 9H was counted as invented and JD's other misread
+    took its place."""
+    sent = Stream([CardRead(Card.parse("4H")), Misread(), *(CardRead(Card.parse(c))
+                   for c in ("9H", "JD", "8C"))], [100, 101, 102, 103, 104], frozenset(), 0, 255)
+    four, _, nine, jack, eight = (
+        angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
+        for message, seq in zip(sent.messages, sent.seqs, strict=True)
+    )
+    received = four * 3 + nine * 2 + jack[:4] + b"\x03" + jack[5:] + jack[:1] + b"\x63"
+    received += jack[2:] + eight * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert [m for m in got if not isinstance(m, Lost)] == [
+        CardRead(Card.parse("4H")), CardRead(Card.parse("9H")), Misread(),
+        Misread(guess=Card.parse("JD")), CardRead(Card.parse("8C")),
+    ]
+    tally = Tally()
+    found = received_frames(sent, received, checked=False)
+    align(sent, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
+    assert (tally.counts["INVENTED"], tally.counts["SILENT LOSS"]) == (0, 0)
+    assert tally.counts["reported missing"] == 1
+
+
+def test_two_card_copies_damaged_alike_into_an_alarm_are_counted_apart() -> None:
+    """AC's command D flipped to E alike in two copies (seed 19648 did so to TD): they read
+    as an alarm "0!" and outvote the third copy. No receiver can tell; the alarm and the
+    AC it hid are counted apart, not as a silent loss."""
+    alike = angel.encode_frame(77, b"E0!", crc16_ccitt)
+    received = FIRST * 3 + alike * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [CARDS[0], ShoeAlarm("0!"), CARDS[2]]
+    tally = Tally()
+    found = received_frames(SENT, received, checked=False)
+    align(SENT, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
+    assert (tally.counts[fuzz_forged.ALARM], tally.counts[fuzz_forged.LOST]) == (1, 1)
+    assert tally.counts["SILENT LOSS"] == 0
