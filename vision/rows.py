@@ -35,6 +35,9 @@ _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing ei
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
 _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
+# A left edge sheared further than this from square to its card's top and bottom edges
+# (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
+_MAX_SHEAR = np.deg2rad(9.0)
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def part_row(
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
-            node.x, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
+            node, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
         snapped = snap(frame, placed)
@@ -130,12 +133,14 @@ def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, f
 
 @dataclass(frozen=True)
 class _Node:
-    """A possible left edge: where it crosses the row's middle, how sure it is, and the
-    card finder's outline when it is one's."""
+    """A possible left edge: where it crosses the row's middle, how sure it is, the card
+    finder's outline when it is one's, and its tilt (radians, its run across per its run
+    down) when it was seen."""
 
     x: float
     score: float
     quad: Quad | None = None
+    tilt: float | None = None
 
 
 def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _Node:
@@ -153,7 +158,7 @@ def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _No
         np.array(np.column_stack([xs, ys]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
     ).ravel()
     lean = vx / vy if abs(vy) > 1e-3 else 0.0
-    return _Node(float(x0 + lean * (middle - y0)), 1.0)
+    return _Node(float(x0 + lean * (middle - y0)), 1.0, tilt=float(np.arctan(lean)))
 
 
 def _anchors(
@@ -209,7 +214,7 @@ def _left_edges(
             kept.append(e)
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
-    return [_Node(x, cover - _EDGE_BAR) for x, _, cover in sorted(kept)]
+    return [_Node(x, cover - _EDGE_BAR, tilt=tilt) for x, tilt, cover in sorted(kept)]
 
 
 def _choose(
@@ -259,11 +264,14 @@ def _choose(
 
 
 def _outline(
-    x: float, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
+    node: _Node, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
 ) -> np.ndarray:
-    """The corners, in strip coordinates, of the card whose left edge crosses the row's
-    middle at `x`: its turn is the slope of its own top and bottom edges, where they bound
-    the row's paper clear of its neighbours."""
+    """The corners, in strip coordinates, of the card whose left edge is `node`: its turn
+    is the slope of its own top and bottom edges, where they bound the row's paper clear
+    of its neighbours; its left edge runs as seen, or square to them when it was not seen
+    (a camera that looks at the table a little from one side shears every card by a few
+    degrees, so that its sides are not square to its top and bottom)."""
+    x = node.x
     width, height = size
     xs = np.arange(max(round(x + _OWN[0] * width), 0), min(round(x + _OWN[1] * width), len(tops)))
     slopes, offsets = [], []
@@ -283,7 +291,8 @@ def _outline(
         slope = float(np.mean(slopes))
     turn = float(np.arctan(slope))
     along = np.array([np.cos(turn), np.sin(turn)], np.float32)
-    down = np.array([-np.sin(turn), np.cos(turn)], np.float32)
+    lean = -turn if node.tilt is None or abs(node.tilt + turn) > _MAX_SHEAR else node.tilt
+    down = np.array([np.sin(lean), np.cos(lean)], np.float32)
     corners = []
     for offset in offsets:
         # Where the left edge, through (x, middle) along `down`, meets this edge.

@@ -1,0 +1,41 @@
+"""Parting rows laid at speed: where each card's outline is put."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hardware_sims.scene_render import Camera, baize, card_corners, paste
+from vision.design import Design
+from vision.layout import locate, read_card
+
+
+@pytest.mark.parametrize("shear", [-0.08, 0.08])
+def test_a_card_placed_in_a_row_seen_aslant_keeps_its_left_edge_as_seen(
+    design: Design, faces: dict[str, np.ndarray], shear: float
+) -> None:
+    """A camera looking at the table a little from one side shears the cards: their left
+    edges are not square to their tops. A card whose outline is placed from its row's
+    edges (each laid over the one before) is outlined along its left edge as it runs."""
+    rng = np.random.default_rng(7)
+    table = baize(720, 1280, rng)
+    width = 150.0
+    names = ["7H", "QS", "4D", "TC", "9S"]
+    truth = []
+    for k, name in enumerate(names):
+        corners = card_corners((200.0 + k * 0.85 * width, 360.0), width, design.aspect, 3.0)
+        paste(table, faces[name], corners)
+        truth.append(corners)
+    view = np.array([[1.0, shear, -shear * 360.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    camera = Camera(view, np.ones((720, 1280, 3), np.float32), 0.7, 2.0, 100)
+    frame = camera.shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    placed = 0
+    for spot, corners, name in zip(row[:-1], truth, names, strict=False):
+        seen = camera.project(corners)
+        if spot.placed:
+            placed += 1
+            assert np.abs(spot.quad.corners[[0, 3]] - seen[[0, 3]]).max() < 0.02 * width
+        assert str(read_card(frame, spot, design).card) == name
+    assert placed >= 3
