@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hardware_sims.scene_render import Camera, baize, card_corners, paste
+from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
 from vision.design import Design
 from vision.layout import locate, read_card
 
@@ -39,3 +39,33 @@ def test_a_card_placed_in_a_row_seen_aslant_keeps_its_left_edge_as_seen(
             assert np.abs(spot.quad.corners[[0, 3]] - seen[[0, 3]]).max() < 0.02 * width
         assert str(read_card(frame, spot, design).card) == name
     assert placed >= 3
+
+
+def test_a_card_placed_in_a_row_ends_where_its_left_edge_does(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """Cards laid a little higher or lower than the one before, and turned: the row's paper
+    above or below a card may be its neighbour's. A card whose outline is placed from its
+    row's edges has its top and bottom where its own left edge begins and ends."""
+    rng = np.random.default_rng(11)
+    table = baize(720, 1280, rng)
+    width = 150.0
+    height = width * design.aspect
+    names = ["6S", "JC", "3D", "9S", "4H", "8C"]
+    lifts = [0.0, -0.06, 0.05, -0.05, 0.06, 0.0]
+    turns = [2.0, -4.0, 5.0, -3.0, 4.0, 0.0]
+    truth = []
+    for k, name in enumerate(names):
+        centre = (150.0 + k * 0.82 * width, 360.0 + lifts[k] * height)
+        corners = card_corners(centre, width, design.aspect, turns[k])
+        paste(table, faces[name], corners)
+        truth.append(corners)
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    assert all(spot.placed for spot in row[:-1])
+    off = [
+        float(np.abs(spot.quad.corners[[0, 3]] - corners[[0, 3]]).max()) / height
+        for spot, corners in zip(row[:-1], truth, strict=False)
+    ]
+    assert sum(o < 0.025 for o in off) >= 4, off

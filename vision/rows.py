@@ -14,7 +14,7 @@ how much of it the next card hides is kept, for the classifier to compare only w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -38,6 +38,9 @@ _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
 # A left edge sheared further than this from square to its card's top and bottom edges
 # (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
 _MAX_SHEAR = np.deg2rad(9.0)
+_SPAN_GAP = 0.08  # of a card's height: a left edge broken no longer than this is one
+_CORNER = 0.015  # of a card's height: how far short of its corners a left edge is seen
+_SPAN_FIT = 0.06  # a left edge this near a card's height long runs its whole height
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ def part_row(
     if anchors:
         # The camera's view squeezes cards a little: whole ones found tell their width best.
         width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
+    anchors = [_along_edge(a, edges, width) for a in anchors]
     chosen = _choose(edges, anchors, left, right.x, width)
     if chosen is None:
         return None
@@ -141,6 +145,7 @@ class _Node:
     score: float
     quad: Quad | None = None
     tilt: float | None = None
+    span: tuple[float, float] | None = None
 
 
 def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _Node:
@@ -179,6 +184,17 @@ def _anchors(
     return nodes
 
 
+def _along_edge(anchor: _Node, edges: Sequence[_Node], width: float) -> _Node:
+    """A card the finder outlined, with the left edge seen at its own, if one was: the
+    finder's outline of a card partly under the next may lean with its right side, and
+    the edge tells where the card lies when it is outlined again."""
+    near = [e for e in edges if abs(e.x - anchor.x) <= _MERGE * width]
+    if not near:
+        return anchor
+    edge = min(near, key=lambda e: abs(e.x - anchor.x))
+    return replace(anchor, x=edge.x, tilt=edge.tilt, span=edge.span)
+
+
 def _left_edges(
     strip: np.ndarray, paper: np.ndarray, height: float, width: float
 ) -> list[_Node]:
@@ -214,7 +230,32 @@ def _left_edges(
             kept.append(e)
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
-    return [_Node(x, cover - _EDGE_BAR, tilt=tilt) for x, tilt, cover in sorted(kept)]
+    return [
+        _Node(x, cover - _EDGE_BAR, tilt=tilt, span=_span(edge, x, tilt, middle, height))
+        for x, tilt, cover in sorted(kept)
+    ]
+
+
+def _span(
+    edge: np.ndarray, x: float, tilt: float, middle: float, height: float
+) -> tuple[float, float]:
+    """Where a left edge begins and ends, top and bottom (strip rows): the longest run of
+    it along its line, across gaps shorter than `_SPAN_GAP` of a card's height."""
+    thick, length = edge.shape
+    ys = np.arange(thick)
+    xs = np.round(x + np.tan(tilt) * (ys - middle)).astype(int)
+    on = np.zeros(thick, bool)
+    for dx in (-1, 0, 1):
+        inside = (xs + dx >= 0) & (xs + dx < length)
+        on[inside] |= edge[ys[inside], xs[inside] + dx] > 0
+    rows = np.flatnonzero(on)
+    if len(rows) == 0:
+        return middle, middle
+    breaks = np.flatnonzero(np.diff(rows) > _SPAN_GAP * height)
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [len(rows) - 1]])
+    k = int(np.argmax(rows[ends] - rows[starts]))
+    return float(rows[starts[k]]), float(rows[ends[k]])
 
 
 def _choose(
@@ -299,6 +340,22 @@ def _outline(
         u = (offset + slope * x - middle) / (down[1] - slope * down[0])
         corners.append(np.array([x, middle], np.float32) + u * down)
     tl, bl = corners
+    if lean == node.tilt and node.span is not None:
+        # The left edge itself runs from the card's top to its bottom, where the row's paper
+        # above or below it may be a neighbour's (turned, or laid a little higher or lower);
+        # but its line may run on into a neighbour's ink. Of the ends the edge and the
+        # row's paper give, those a card's height apart are taken. (The edge stops short
+        # of the card's rounded corners.)
+        reach = _CORNER * height
+        tops = [node.span[0] - reach, float(tl[1])]
+        bottoms = [node.span[1] + reach, float(bl[1])]
+        apart = height * np.cos(lean)
+        top, bottom = min(
+            ((t, b) for t in tops for b in bottoms), key=lambda p: abs(p[1] - p[0] - apart)
+        )
+        if abs((bottom - top) / apart - 1) <= _SPAN_FIT:
+            tl, bl = (np.array([x + np.tan(lean) * (y - middle), y], np.float32)
+                      for y in (top, bottom))
     if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
         # Paper above or below that is not this card's (a neighbour turned the other way).
         tl = np.array([x, middle], np.float32) - height / 2 * down
