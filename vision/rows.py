@@ -347,11 +347,11 @@ def _outline(
         # row's paper give, those a card's height apart are taken. (The edge stops short
         # of the card's rounded corners.)
         reach = _CORNER * height
-        tops = [node.span[0] - reach, float(tl[1])]
-        bottoms = [node.span[1] + reach, float(bl[1])]
+        above = [node.span[0] - reach, float(tl[1])]
+        below = [node.span[1] + reach, float(bl[1])]
         apart = height * np.cos(lean)
         top, bottom = min(
-            ((t, b) for t in tops for b in bottoms), key=lambda p: abs(p[1] - p[0] - apart)
+            ((t, b) for t in above for b in below), key=lambda p: abs(p[1] - p[0] - apart)
         )
         if abs((bottom - top) / apart - 1) <= _SPAN_FIT:
             tl, bl = (np.array([x + np.tan(lean) * (y - middle), y], np.float32)
