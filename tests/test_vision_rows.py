@@ -8,6 +8,7 @@ import pytest
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
 from vision.design import Design
 from vision.layout import locate, read_card
+from vision.rows import _Node, _outline
 
 
 @pytest.mark.parametrize("shear", [-0.08, 0.08])
@@ -69,3 +70,23 @@ def test_a_card_placed_in_a_row_ends_where_its_left_edge_does(
         for spot, corners in zip(row[:-1], truth, strict=False)
     ]
     assert sum(o < 0.025 for o in off) >= 4, off
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_an_edge_under_a_chip_does_not_turn_the_card(seen: bool) -> None:
+    """The row's paper below a card climbs over a chip lying on its bottom edge, where the
+    card's turn is measured: the top edge gives the turn, and the card's height its
+    bottom, whether or not the card's left edge was seen."""
+    x, width, height, middle = 100.0, 150.0, 210.0, 150.0
+    turn = np.deg2rad(5.0)
+    columns = np.arange(600)
+    tops = 45 + np.tan(turn) * (columns - x)
+    bottoms = tops + height / np.cos(turn)
+    under = (columns >= 137) & (columns < 200)
+    bottoms[under] += 0.5 * (columns[under] - 137)
+    node = _Node(x, 0.2, tilt=-float(turn) if seen else None)
+    tl, tr, _, bl = _outline(node, tops, bottoms, (width, height), middle)
+    top = tr - tl
+    assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
+    assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
+    assert abs(float(tl[1]) - 45.0) < 2.0

@@ -38,6 +38,9 @@ _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
 # A left edge sheared further than this from square to its card's top and bottom edges
 # (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
 _MAX_SHEAR = np.deg2rad(9.0)
+# A card's top or bottom edge turned further than this (radians) from its row is not its own
+# (a row is laid with each card turned 10 degrees at the most, and the camera shears it).
+_MAX_TURN = np.deg2rad(15.0)
 _SPAN_GAP = 0.08  # of a card's height: a left edge broken no longer than this is one
 _CORNER = 0.015  # of a card's height: how far short of its corners a left edge is seen
 _SPAN_FIT = 0.06  # a left edge this near a card's height long runs its whole height
@@ -325,11 +328,24 @@ def _outline(
         slope = vy / vx if abs(vx) > 1e-3 else 0.0
         slopes.append(float(slope))
         offsets.append(float(y0 - slope * x0))
-    if len(slopes) < 2:
-        top_y, slope = middle - height / 2, 0.0
-        offsets = [top_y, top_y + height]
-    else:
+    # A top or bottom edge turned further than a card lies from its left edge, or than a
+    # card is laid, runs under a chip or a hand, or along a neighbour's paper: the other
+    # edge gives the turn, and the card's height the line opposite it; with neither, the
+    # left edge gives it.
+    square = 0.0 if node.tilt is None else -node.tilt
+    limit = _MAX_TURN if node.tilt is None else _MAX_SHEAR
+    own = [abs(np.arctan(s) - square) <= limit for s in slopes]
+    if len(slopes) < 2 or not any(own):
+        top_y, slope = middle - height / 2, float(np.tan(square))
+        offsets = [top_y - slope * x, top_y + height - slope * x]
+    elif all(own):
         slope = float(np.mean(slopes))
+    else:
+        good = own.index(True)
+        slope = slopes[good]
+        apart = height * float(np.hypot(1.0, slope))
+        top_y = offsets[0] if good == 0 else offsets[1] - apart
+        offsets = [top_y, top_y + apart]
     turn = float(np.arctan(slope))
     along = np.array([np.cos(turn), np.sin(turn)], np.float32)
     lean = -turn if node.tilt is None or abs(node.tilt + turn) > _MAX_SHEAR else node.tilt
