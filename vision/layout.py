@@ -43,6 +43,10 @@ _PLACED_SURE = 0.75
 # share of its size around it (every outline tried lies within it).
 _SHRINK_FROM, _AROUND = 1.2, 0.25
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
+# The sides (top, right, bottom, left) a framed card's outline drawn by the finder is also
+# grown on: its top or left side may lie on the card's edge already, where the frame stood
+# out less against the baize (the light falls unevenly).
+_PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, True, True, False))
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -159,6 +163,8 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
+    if grown and not spot.placed:
+        rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
     return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
 
 
