@@ -76,18 +76,6 @@ def test_a_card_outlined_with_a_wrong_right_side_is_still_named(
     assert str(reading.card) == name
 
 
-@pytest.fixture(scope="module")
-def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Design, dict[str, np.ndarray]]:
-    """A design with a coloured frame printed near the edge, calibrated."""
-    from hardware_sims.deck_maker import write_deck
-    from hardware_sims.scene_render import load_faces
-    from vision.design import load_design
-
-    folder = tmp_path_factory.mktemp("framed")
-    write_deck(folder, seed=105)
-    return load_design(folder), load_faces(folder)
-
-
 @pytest.mark.parametrize(("name", "seed"), [("AC", 5), ("7H", 4), ("3C", 1)])
 def test_a_framed_card_outlined_inside_its_frame_on_three_sides_is_named(
     framed: tuple[Design, dict[str, np.ndarray]], name: str, seed: int

@@ -90,3 +90,23 @@ def test_an_edge_under_a_chip_does_not_turn_the_card(seen: bool) -> None:
     assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
     assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
     assert abs(float(tl[1]) - 45.0) < 2.0
+
+
+def test_a_row_of_framed_cards_laid_apart_is_parted_into_its_cards(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """Framed cards laid a little apart and turned: the finder and the row's edges outline
+    them inside their frames, but they lie apart by their whole width, frame and all."""
+    design, faces = framed
+    rng = np.random.default_rng(5)
+    table = baize(720, 1280, rng)
+    width = 160.0
+    names = ["KC", "9H", "QC", "JC", "8S", "4H"]
+    for k, name in enumerate(names):
+        corners = card_corners(
+            (140.0 + k * 1.12 * width, 360.0), width, design.aspect, 6.0 * (-1) ** k
+        )
+        paste(table, faces[name], corners)
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)

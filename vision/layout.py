@@ -104,7 +104,9 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         if inside and length < _ONE_CARD * height / aspect:
             spots += [RowCard(found[k]) for k in inside]
             continue
-        parted = part_row(frame, contour, aspect, [found[k] for k in inside], card_height)
+        parted = part_row(
+            frame, contour, aspect, [found[k] for k in inside], card_height, inset=design.inset
+        )
         if parted is not None:
             spots += parted
         elif inside:

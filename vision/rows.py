@@ -63,6 +63,8 @@ def part_row(
     aspect: float,
     found: Sequence[Quad] = (),
     card_height: float | None = None,
+    *,
+    inset: tuple[float, float] = (0.0, 0.0),
 ) -> list[RowCard] | None:
     """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
     None when the blob holds no more than one card.
@@ -72,7 +74,9 @@ def part_row(
     length needs a card that no edge shows, a card is still placed, as well as it fits:
     the classifier declines it unless it reads surely. `card_height` is a card's height
     when the frame shows whole cards; otherwise the row's height is taken for it (a little
-    more than a card's, where cards are turned).
+    more than a card's, where cards are turned). `inset` is where the paper inside a frame
+    printed near the edge ends (`Design.inset`): the finder outlines, and the row's paper
+    and the left edges show, such cards inside their frames.
     """
     (cx, cy), (rw, rh), angle = row_extent(outline)
     margin = 12
@@ -104,7 +108,8 @@ def part_row(
         # The camera's view squeezes cards a little: whole ones found tell their width best.
         width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
     anchors = [_along_edge(a, edges, width) for a in anchors]
-    chosen = _choose(edges, anchors, left, right.x, width)
+    # Cards are laid apart by their whole width, frame and all.
+    chosen = _choose(edges, anchors, left, right.x, width / (1 - 2 * inset[0]))
     if chosen is None:
         return None
     to_frame = cv2.invertAffineTransform(to_strip)
