@@ -47,6 +47,7 @@ _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be
 # grown on: its top or left side may lie on the card's edge already, where the frame stood
 # out less against the baize (the light falls unevenly).
 _PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, True, True, False))
+_HIDDEN_MORE = 0.1  # of a card's width
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -167,7 +168,13 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
     if grown and not spot.placed:
         rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
-    return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
+    outlines = [spot.quad, *grown, *rebuilt]
+    reading = classify_placed(frame, outlines, design, spot.visible)
+    if reading.card is not None or spot.visible >= 1.0:
+        return reading
+    # The next card, turned, may hide more of it at one corner than its share in view
+    # measured along its top and bottom edges says.
+    return classify_placed(frame, outlines, design, spot.visible - _HIDDEN_MORE)
 
 
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
