@@ -110,3 +110,23 @@ def test_a_row_of_framed_cards_laid_apart_is_parted_into_its_cards(
     frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
     (row,) = locate(frame, design)
     assert len(row) == len(names)
+
+
+def test_a_framed_card_under_the_next_is_seen_by_the_share_of_its_whole_width(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """Framed cards each laid over a fifth of the one before: outlined inside their
+    frames, each still shows four fifths of its whole width."""
+    design, faces = framed
+    rng = np.random.default_rng(9)
+    table = baize(720, 1280, rng)
+    width = 160.0
+    names = ["5H", "AC", "7S", "4C"]
+    for k, name in enumerate(names):
+        paste(table, faces[name], card_corners((200.0 + k * 0.8 * width, 360.0), width,
+                                               design.aspect, 0.0))
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    for spot in row[:-1]:
+        assert spot.visible == pytest.approx(0.8, abs=0.04)

@@ -115,14 +115,15 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return _hidden_by_next(spots)
+    return _hidden_by_next(spots, design.inset[0])
 
 
-def _hidden_by_next(spots: list[RowCard]) -> list[list[RowCard]]:
+def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
     """The cards in rows, each with the share of its width that the next card of its row
     leaves in view: a row is laid left to right, each card over the one before, and a card
     the finder outlined whole, or one placed beside a gap, may still lie under its
-    neighbour's edge."""
+    neighbour's edge. A framed card's outline lies inside its frame by `inset` of its
+    width each side, as its neighbour's does: the share is of its whole width."""
     rows = _rows_of(spots, lambda s: s.quad)
     for row in rows:
         for k, (this, after) in enumerate(itertools.pairwise(row)):
@@ -130,7 +131,8 @@ def _hidden_by_next(spots: list[RowCard]) -> list[list[RowCard]]:
             along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
             corners = after.quad.corners
             reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
-            visible = float(np.clip(reach / max(this.quad.width, 1.0), 0.3, 1.0))
+            whole = this.quad.width / (1 - 2 * inset)
+            visible = float(np.clip(reach / max(whole, 1.0), 0.3, 1.0))
             if visible < this.visible:
                 row[k] = RowCard(this.quad, visible, this.placed)
     return rows

@@ -108,15 +108,17 @@ def part_row(
         # The camera's view squeezes cards a little: whole ones found tell their width best.
         width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
     anchors = [_along_edge(a, edges, width) for a in anchors]
-    # Cards are laid apart by their whole width, frame and all.
-    chosen = _choose(edges, anchors, left, right.x, width / (1 - 2 * inset[0]))
+    # Cards are laid apart by their whole width, frame and all, and hidden by their
+    # neighbours by shares of it.
+    whole = width / (1 - 2 * inset[0])
+    chosen = _choose(edges, anchors, left, right.x, whole)
     if chosen is None:
         return None
     to_frame = cv2.invertAffineTransform(to_strip)
     cards = []
     for k, node in enumerate(chosen):
         nxt = chosen[k + 1].x if k + 1 < len(chosen) else right.x
-        visible = min(1.0, (nxt - node.x) / width)
+        visible = min(1.0, (nxt - node.x) / whole)
         if node.quad is not None and visible >= 1.0:
             cards.append(RowCard(node.quad, visible))
             continue
