@@ -116,7 +116,7 @@ def test_a_framed_card_under_the_next_is_seen_by_the_share_of_its_whole_width(
     framed: tuple[Design, dict[str, np.ndarray]],
 ) -> None:
     """Framed cards each laid over a fifth of the one before: outlined inside their
-    frames, each still shows four fifths of its whole width."""
+    frames, each still shows four fifths of its whole width, and the last the whole."""
     design, faces = framed
     rng = np.random.default_rng(9)
     table = baize(720, 1280, rng)
@@ -130,3 +130,4 @@ def test_a_framed_card_under_the_next_is_seen_by_the_share_of_its_whole_width(
     assert len(row) == len(names)
     for spot in row[:-1]:
         assert spot.visible == pytest.approx(0.8, abs=0.04)
+    assert row[-1].visible == pytest.approx(1.0, abs=0.02)  # nothing lies over it

@@ -117,12 +117,13 @@ def part_row(
     to_frame = cv2.invertAffineTransform(to_strip)
     cards = []
     for k, node in enumerate(chosen):
-        nxt = chosen[k + 1].x if k + 1 < len(chosen) else right.x
-        visible = min(1.0, (nxt - node.x) / whole)
+        last = k + 1 == len(chosen)
+        # The last card's paper ends where the row's does, inside its frame.
+        share = (right.x - node.x) / width if last else (chosen[k + 1].x - node.x) / whole
+        visible = min(1.0, share)
         if node.quad is not None and visible >= 1.0:
             cards.append(RowCard(node.quad, visible))
             continue
-        last = k + 1 == len(chosen)
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
