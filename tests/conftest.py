@@ -78,3 +78,18 @@ def faces() -> dict[str, Any]:
     from vision.design import BUILTIN
 
     return load_faces(BUILTIN)
+
+
+@pytest.fixture(scope="module")
+def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """A design drawn with a coloured frame printed near the edge (a tuning design),
+    calibrated into a private cache, and its faces."""
+    from hardware_sims.deck_maker import write_deck
+    from hardware_sims.scene_render import load_faces
+    from vision.design import load_design
+
+    folder = tmp_path_factory.mktemp("framed")
+    write_deck(folder, seed=105)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        return load_design(folder), load_faces(folder)

@@ -127,3 +127,33 @@ def test_any_bytes_are_an_image_or_an_image_error(
         return
     assert picture.pixels.dtype == np.uint8
     assert picture.pixels.ndim == 3
+
+
+def _fits(design: Design, card: int, face_rival: float) -> np.ndarray:
+    """Best fits (whole, index alone, face alone; per blur level and card) that name
+    `card` clearly on the whole and on its index, while its face alone fits card 0 as
+    well as it plus `face_rival`."""
+    levels = design.gram.shape[0]
+    fits = np.full((3, levels, len(design.cards)), 0.5, np.float32)
+    fits[:, :, card] = 0.95
+    fits[2, :, 0] = 0.95 + face_rival
+    return fits
+
+
+def test_a_card_whose_face_alone_fits_another_as_well_is_still_named(design: Design) -> None:
+    """Seen partly hidden, a card's face alone may fit another card of its rank as well
+    as its own, to a hair: its index and the whole card decide."""
+    from vision.classifier import _best_fit
+
+    card = design.cards.index("7S")
+    reading = _best_fit(_fits(design, card, 0.001), design.gram, design)
+    assert str(reading.card) == "7S"
+
+
+def test_a_card_whose_face_alone_fits_another_better_is_declined(design: Design) -> None:
+    from vision.classifier import _best_fit
+
+    card = design.cards.index("7S")
+    reading = _best_fit(_fits(design, card, 0.02), design.gram, design)
+    assert reading.card is None
+    assert str(reading.guess) == "7S"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
+from hardware_sims.scene_render import HARSH, NONE, Camera, baize, card_corners, paste
 from vision.design import Design
 from vision.layout import read_card
 from vision.quad import Quad, along_top_edge, from_left_edge, widened
@@ -71,5 +72,29 @@ def test_a_card_outlined_with_a_wrong_right_side_is_still_named(
     paste(table, faces[name], corners)
     frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
     reading = read_card(frame, RowCard(_right_side_off(corners, 0.15), placed=True), design)
+    assert reading.card is not None
+    assert str(reading.card) == name
+
+
+@pytest.mark.parametrize(("name", "seed"), [("AC", 5), ("7H", 4), ("3C", 1)])
+def test_a_framed_card_outlined_inside_its_frame_on_three_sides_is_named(
+    framed: tuple[Design, dict[str, np.ndarray]], name: str, seed: int
+) -> None:
+    """The finder outlines the paper inside a frame printed near the edge, but where the
+    frame stands out less against the baize its outline may reach the card's edge on one
+    side: grown back on every side it is too tall, and grown on the others it is named."""
+    design, faces = framed
+    rng = np.random.default_rng(seed)
+    table = baize(720, 1280, rng)
+    corners = card_corners((640.0, 360.0), 140.0, design.aspect, float(rng.uniform(-8, 8)))
+    paste(table, faces[name], corners)
+    camera = Camera.draw((1280, 720), rng, HARSH)
+    frame = camera.shoot(table, rng)
+    dx, dy = design.inset
+    inside = np.array([[dx, 0], [1 - dx, 0], [1 - dx, 1 - dy], [dx, 1 - dy]], np.float32)
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(unit, camera.project(corners).astype(np.float32))
+    outline = cv2.perspectiveTransform(inside[:, None], to_frame).reshape(4, 2)
+    reading = read_card(frame, RowCard(Quad(outline)), design)
     assert reading.card is not None
     assert str(reading.card) == name

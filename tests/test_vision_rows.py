@@ -1,57 +1,133 @@
-"""The left edges of a row's cards are counted along every tilt from one integral image:
-exactly the counts of the edge map sheared upright for each tilt, widened and summed."""
+"""Parting rows laid at speed: where each card's outline is put."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 
-from vision.rows import _ANGLES, _sheared_counts
-
-
-def _warped_counts(edge: np.ndarray) -> np.ndarray:
-    """The counts made the plain way: a nearest-neighbour shear of the map per tilt, a
-    dilation a pixel either way, a sum per column."""
-    thick, length = edge.shape
-    middle = thick / 2
-    counts = []
-    for tilt in _ANGLES:
-        shear = np.array([[1, np.tan(tilt), -np.tan(tilt) * middle], [0, 1, 0]], np.float32)
-        sheared = cv2.warpAffine(
-            edge.astype(np.float32),
-            shear,
-            (length, thick),
-            flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP,
-        )
-        counts.append(cv2.dilate(sheared, np.ones((1, 3), np.uint8)).sum(axis=0))
-    return np.stack(counts)
+from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
+from vision.design import Design
+from vision.layout import locate, read_card
+from vision.rows import _Node, _outline
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    thick=st.integers(2, 260),
-    length=st.integers(2, 700),
-    density=st.floats(0.0, 1.0),
-    seed=st.integers(0, 2**32 - 1),
-)
-def test_counts_along_every_tilt_are_the_sheared_maps(
-    thick: int, length: int, density: float, seed: int
+@pytest.mark.parametrize("shear", [-0.08, 0.08])
+def test_a_card_placed_in_a_row_seen_aslant_keeps_its_left_edge_as_seen(
+    design: Design, faces: dict[str, np.ndarray], shear: float
 ) -> None:
-    edge = np.random.default_rng(seed).random((thick, length)) < density
-    counts = _sheared_counts(edge)
-    assert counts.dtype == np.float32
-    assert np.array_equal(counts, _warped_counts(edge))
+    """A camera looking at the table a little from one side shears the cards: their left
+    edges are not square to their tops. A card whose outline is placed from its row's
+    edges (each laid over the one before) is outlined along its left edge as it runs."""
+    rng = np.random.default_rng(7)
+    table = baize(720, 1280, rng)
+    width = 150.0
+    names = ["7H", "QS", "4D", "TC", "9S"]
+    truth = []
+    for k, name in enumerate(names):
+        corners = card_corners((200.0 + k * 0.85 * width, 360.0), width, design.aspect, 3.0)
+        paste(table, faces[name], corners)
+        truth.append(corners)
+    view = np.array([[1.0, shear, -shear * 360.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    camera = Camera(view, np.ones((720, 1280, 3), np.float32), 0.7, 2.0, 100)
+    frame = camera.shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    placed = 0
+    for spot, corners, name in zip(row[:-1], truth, names, strict=False):
+        seen = camera.project(corners)
+        if spot.placed:
+            placed += 1
+            assert np.abs(spot.quad.corners[[0, 3]] - seen[[0, 3]]).max() < 0.02 * width
+        assert str(read_card(frame, spot, design).card) == name
+    assert placed >= 3
 
 
-def test_upright_lines_are_counted_at_their_tilt() -> None:
-    edge = np.zeros((120, 300), bool)
-    edge[:, 50] = True  # upright
-    rows = np.arange(120)
-    edge[rows, np.round(200 + np.tan(np.deg2rad(8)) * (rows - 60)).astype(int)] = True
-    counts = _sheared_counts(edge)
-    upright, tilted = list(np.rad2deg(_ANGLES)).index(0.0), list(np.rad2deg(_ANGLES)).index(8.0)
-    assert counts[upright, 50] == 120
-    assert counts[tilted, 200] == 120
-    assert counts[upright, 200] < 60
+def test_a_card_placed_in_a_row_ends_where_its_left_edge_does(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """Cards laid a little higher or lower than the one before, and turned: the row's paper
+    above or below a card may be its neighbour's. A card whose outline is placed from its
+    row's edges has its top and bottom where its own left edge begins and ends."""
+    rng = np.random.default_rng(11)
+    table = baize(720, 1280, rng)
+    width = 150.0
+    height = width * design.aspect
+    names = ["6S", "JC", "3D", "9S", "4H", "8C"]
+    lifts = [0.0, -0.06, 0.05, -0.05, 0.06, 0.0]
+    turns = [2.0, -4.0, 5.0, -3.0, 4.0, 0.0]
+    truth = []
+    for k, name in enumerate(names):
+        centre = (150.0 + k * 0.82 * width, 360.0 + lifts[k] * height)
+        corners = card_corners(centre, width, design.aspect, turns[k])
+        paste(table, faces[name], corners)
+        truth.append(corners)
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    assert all(spot.placed for spot in row[:-1])
+    off = [
+        float(np.abs(spot.quad.corners[[0, 3]] - corners[[0, 3]]).max()) / height
+        for spot, corners in zip(row[:-1], truth, strict=False)
+    ]
+    assert sum(o < 0.025 for o in off) >= 4, off
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_an_edge_under_a_chip_does_not_turn_the_card(seen: bool) -> None:
+    """The row's paper below a card climbs over a chip lying on its bottom edge, where the
+    card's turn is measured: the top edge gives the turn, and the card's height its
+    bottom, whether or not the card's left edge was seen."""
+    x, width, height, middle = 100.0, 150.0, 210.0, 150.0
+    turn = np.deg2rad(5.0)
+    columns = np.arange(600)
+    tops = 45 + np.tan(turn) * (columns - x)
+    bottoms = tops + height / np.cos(turn)
+    under = (columns >= 137) & (columns < 200)
+    bottoms[under] += 0.5 * (columns[under] - 137)
+    node = _Node(x, 0.2, tilt=-float(turn) if seen else None)
+    tl, tr, _, bl = _outline(node, tops, bottoms, (width, height), middle)
+    top = tr - tl
+    assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
+    assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
+    assert abs(float(tl[1]) - 45.0) < 2.0
+
+
+def test_a_row_of_framed_cards_laid_apart_is_parted_into_its_cards(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """Framed cards laid a little apart and turned: the finder and the row's edges outline
+    them inside their frames, but they lie apart by their whole width, frame and all."""
+    design, faces = framed
+    rng = np.random.default_rng(5)
+    table = baize(720, 1280, rng)
+    width = 160.0
+    names = ["KC", "9H", "QC", "JC", "8S", "4H"]
+    for k, name in enumerate(names):
+        corners = card_corners(
+            (140.0 + k * 1.12 * width, 360.0), width, design.aspect, 6.0 * (-1) ** k
+        )
+        paste(table, faces[name], corners)
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+
+
+def test_a_framed_card_under_the_next_is_seen_by_the_share_of_its_whole_width(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """Framed cards each laid over a fifth of the one before: outlined inside their
+    frames, each still shows four fifths of its whole width, and the last the whole."""
+    design, faces = framed
+    rng = np.random.default_rng(9)
+    table = baize(720, 1280, rng)
+    width = 160.0
+    names = ["5H", "AC", "7S", "4C"]
+    for k, name in enumerate(names):
+        paste(table, faces[name], card_corners((200.0 + k * 0.8 * width, 360.0), width,
+                                               design.aspect, 0.0))
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (row,) = locate(frame, design)
+    assert len(row) == len(names)
+    for spot in row[:-1]:
+        assert spot.visible == pytest.approx(0.8, abs=0.04)
+    assert row[-1].visible == pytest.approx(1.0, abs=0.02)  # nothing lies over it

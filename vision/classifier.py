@@ -183,16 +183,22 @@ def _gram(visible: float, design: Design) -> np.ndarray:
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     """The reading of each card's best fit (`_fits`), declined unless its index alone and
-    its face alone fit that card best too. Its paper is not weighed: the outline lies on
-    paper the size of a card, and its edge band, where paper is measured, may take in the
-    baize or a neighbour's ink."""
+    its face alone fit that card best too (to within `_AGREE`). Its paper is not weighed:
+    the outline lies on paper the size of a card, and its edge band, where paper is
+    measured, may take in the baize or a neighbour's ink."""
     whole, index, face = fits
     level, _ = np.unravel_index(int(np.argmax(whole)), whole.shape)
     reading = _hypothesis(whole.max(axis=0), gram[level], design, 1.0)
     top = int(np.argmax(whole.max(axis=0)))
-    if int(np.argmax(index.max(axis=0))) != top or int(np.argmax(face.max(axis=0))) != top:
+    index_best, face_best = index.max(axis=0), face.max(axis=0)
+    if index_best.max() - index_best[top] > _AGREE or face_best.max() - face_best[top] > _AGREE:
         return declined(reading)
     return reading
+
+
+# The index alone and the face alone fit the card named best, or within this of the best:
+# seen partly hidden, a card's face alone may fit another of its rank as well, to a hair.
+_AGREE = 0.005
 
 
 def declined(reading: Reading) -> Reading:

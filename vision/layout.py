@@ -43,6 +43,11 @@ _PLACED_SURE = 0.75
 # share of its size around it (every outline tried lies within it).
 _SHRINK_FROM, _AROUND = 1.2, 0.25
 _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
+# The sides (top, right, bottom, left) a framed card's outline drawn by the finder is also
+# grown on: its top or left side may lie on the card's edge already, where the frame stood
+# out less against the baize (the light falls unevenly).
+_PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, True, True, False))
+_HIDDEN_MORE = 0.1  # of a card's width
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 
@@ -100,7 +105,9 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         if inside and length < _ONE_CARD * height / aspect:
             spots += [RowCard(found[k]) for k in inside]
             continue
-        parted = part_row(frame, contour, aspect, [found[k] for k in inside], card_height)
+        parted = part_row(
+            frame, contour, aspect, [found[k] for k in inside], card_height, inset=design.inset
+        )
         if parted is not None:
             spots += parted
         elif inside:
@@ -108,14 +115,15 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return _hidden_by_next(spots)
+    return _hidden_by_next(spots, design.inset[0])
 
 
-def _hidden_by_next(spots: list[RowCard]) -> list[list[RowCard]]:
+def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
     """The cards in rows, each with the share of its width that the next card of its row
     leaves in view: a row is laid left to right, each card over the one before, and a card
     the finder outlined whole, or one placed beside a gap, may still lie under its
-    neighbour's edge."""
+    neighbour's edge. A framed card's outline lies inside its frame by `inset` of its
+    width each side, as its neighbour's does: the share is of its whole width."""
     rows = _rows_of(spots, lambda s: s.quad)
     for row in rows:
         for k, (this, after) in enumerate(itertools.pairwise(row)):
@@ -123,7 +131,8 @@ def _hidden_by_next(spots: list[RowCard]) -> list[list[RowCard]]:
             along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
             corners = after.quad.corners
             reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
-            visible = float(np.clip(reach / max(this.quad.width, 1.0), 0.3, 1.0))
+            whole = this.quad.width / (1 - 2 * inset)
+            visible = float(np.clip(reach / max(whole, 1.0), 0.3, 1.0))
             if visible < this.visible:
                 row[k] = RowCard(this.quad, visible, this.placed)
     return rows
@@ -159,7 +168,15 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
-    return classify_placed(frame, [spot.quad, *grown, *rebuilt], design, spot.visible)
+    if grown and not spot.placed:
+        rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
+    outlines = [spot.quad, *grown, *rebuilt]
+    reading = classify_placed(frame, outlines, design, spot.visible)
+    if reading.card is not None or spot.visible >= 1.0:
+        return reading
+    # The next card, turned, may hide more of it at one corner than its share in view
+    # measured along its top and bottom edges says.
+    return classify_placed(frame, outlines, design, spot.visible - _HIDDEN_MORE)
 
 
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:

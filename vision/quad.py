@@ -54,10 +54,17 @@ def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
     )
 
 
-def grow(quad: Quad, inset: tuple[float, float]) -> Quad:
-    """The card whose outline, `inset` (shares of width, height) inside its edges, is `quad`."""
+def grow(quad: Quad, inset: tuple[float, float], sides: tuple[bool, bool, bool, bool] = (
+    True, True, True, True
+)) -> Quad:
+    """The card whose outline, `inset` (shares of width, height) inside its edges on the
+    `sides` (top, right, bottom, left) said, is `quad`."""
+    top, right, bottom, left = (float(s) for s in sides)
     dx, dy = inset
-    inner = np.array([[dx, dy], [1 - dx, dy], [1 - dx, 1 - dy], [dx, 1 - dy]], np.float32)
+    inner = np.array(
+        [[dx * left, dy * top], [1 - dx * right, dy * top], [1 - dx * right, 1 - dy * bottom],
+         [dx * left, 1 - dy * bottom]], np.float32
+    )
     to_frame = cv2.getPerspectiveTransform(inner, quad.corners.astype(np.float32))
     unit = np.array([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]], np.float32)
     return Quad(cv2.perspectiveTransform(unit, to_frame).reshape(4, 2))

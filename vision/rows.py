@@ -17,7 +17,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -38,6 +38,15 @@ _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing ei
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
 _ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
+# A left edge sheared further than this from square to its card's top and bottom edges
+# (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
+_MAX_SHEAR = np.deg2rad(9.0)
+# A card's top or bottom edge turned further than this (radians) from its row is not its own
+# (a row is laid with each card turned 10 degrees at the most, and the camera shears it).
+_MAX_TURN = np.deg2rad(15.0)
+_SPAN_GAP = 0.08  # of a card's height: a left edge broken no longer than this is one
+_CORNER = 0.015  # of a card's height: how far short of its corners a left edge is seen
+_SPAN_FIT = 0.06  # a left edge this near a card's height long runs its whole height
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,8 @@ def part_row(
     aspect: float,
     found: Sequence[Quad] = (),
     card_height: float | None = None,
+    *,
+    inset: tuple[float, float] = (0.0, 0.0),
 ) -> list[RowCard] | None:
     """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
     None when the blob holds no more than one card.
@@ -66,7 +77,9 @@ def part_row(
     length needs a card that no edge shows, a card is still placed, as well as it fits:
     the classifier declines it unless it reads surely. `card_height` is a card's height
     when the frame shows whole cards; otherwise the row's height is taken for it (a little
-    more than a card's, where cards are turned).
+    more than a card's, where cards are turned). `inset` is where the paper inside a frame
+    printed near the edge ends (`Design.inset`): the finder outlines, and the row's paper
+    and the left edges show, such cards inside their frames.
     """
     (cx, cy), (rw, rh), angle = row_extent(outline)
     margin = 12
@@ -97,22 +110,27 @@ def part_row(
     if anchors:
         # The camera's view squeezes cards a little: whole ones found tell their width best.
         width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
-    chosen = _choose(edges, anchors, left, right.x, width)
+    anchors = [_along_edge(a, edges, width) for a in anchors]
+    # Cards are laid apart by their whole width, frame and all, and hidden by their
+    # neighbours by shares of it.
+    whole = width / (1 - 2 * inset[0])
+    chosen = _choose(edges, anchors, left, right.x, whole)
     if chosen is None:
         return None
     to_frame = cv2.invertAffineTransform(to_strip)
     cards = []
     for k, node in enumerate(chosen):
-        nxt = chosen[k + 1].x if k + 1 < len(chosen) else right.x
-        visible = min(1.0, (nxt - node.x) / width)
+        last = k + 1 == len(chosen)
+        # The last card's paper ends where the row's does, inside its frame.
+        share = (right.x - node.x) / width if last else (chosen[k + 1].x - node.x) / whole
+        visible = min(1.0, share)
         if node.quad is not None and visible >= 1.0:
             cards.append(RowCard(node.quad, visible))
             continue
-        last = k + 1 == len(chosen)
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = _outline(
-            node.x, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
+            node, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
         snapped = snap(frame, placed)
@@ -133,12 +151,15 @@ def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, f
 
 @dataclass(frozen=True)
 class _Node:
-    """A possible left edge: where it crosses the row's middle, how sure it is, and the
-    card finder's outline when it is one's."""
+    """A possible left edge: where it crosses the row's middle, how sure it is, the card
+    finder's outline when it is one's, and its tilt (radians, its run across per its run
+    down) when it was seen."""
 
     x: float
     score: float
     quad: Quad | None = None
+    tilt: float | None = None
+    span: tuple[float, float] | None = None
 
 
 def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _Node:
@@ -156,7 +177,7 @@ def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _No
         np.array(np.column_stack([xs, ys]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
     ).ravel()
     lean = vx / vy if abs(vy) > 1e-3 else 0.0
-    return _Node(float(x0 + lean * (middle - y0)), 1.0)
+    return _Node(float(x0 + lean * (middle - y0)), 1.0, tilt=float(np.arctan(lean)))
 
 
 def _anchors(
@@ -177,6 +198,17 @@ def _anchors(
     return nodes
 
 
+def _along_edge(anchor: _Node, edges: Sequence[_Node], width: float) -> _Node:
+    """A card the finder outlined, with the left edge seen at its own, if one was: the
+    finder's outline of a card partly under the next may lean with its right side, and
+    the edge tells where the card lies when it is outlined again."""
+    near = [e for e in edges if abs(e.x - anchor.x) <= _MERGE * width]
+    if not near:
+        return anchor
+    edge = min(near, key=lambda e: abs(e.x - anchor.x))
+    return replace(anchor, x=edge.x, tilt=edge.tilt, span=edge.span)
+
+
 def _left_edges(
     strip: np.ndarray, paper: np.ndarray, height: float, width: float
 ) -> list[_Node]:
@@ -193,6 +225,7 @@ def _left_edges(
     # The paper begins at the edge: the line itself may lie on the baize.
     edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))
     counts = _sheared_counts(edge)
+    middle = strip.shape[0] / 2
     found = []
     for tilt, count in zip(_ANGLES, counts, strict=True):
         for x in np.flatnonzero(count > _MIN_COVER * height):
@@ -204,7 +237,32 @@ def _left_edges(
             kept.append(e)
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
-    return [_Node(x, cover - _EDGE_BAR) for x, _, cover in sorted(kept)]
+    return [
+        _Node(x, cover - _EDGE_BAR, tilt=tilt, span=_span(edge, x, tilt, middle, height))
+        for x, tilt, cover in sorted(kept)
+    ]
+
+
+def _span(
+    edge: np.ndarray, x: float, tilt: float, middle: float, height: float
+) -> tuple[float, float]:
+    """Where a left edge begins and ends, top and bottom (strip rows): the longest run of
+    it along its line, across gaps shorter than `_SPAN_GAP` of a card's height."""
+    thick, length = edge.shape
+    ys = np.arange(thick)
+    xs = np.round(x + np.tan(tilt) * (ys - middle)).astype(int)
+    on = np.zeros(thick, bool)
+    for dx in (-1, 0, 1):
+        inside = (xs + dx >= 0) & (xs + dx < length)
+        on[inside] |= edge[ys[inside], xs[inside] + dx] > 0
+    rows = np.flatnonzero(on)
+    if len(rows) == 0:
+        return middle, middle
+    breaks = np.flatnonzero(np.diff(rows) > _SPAN_GAP * height)
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [len(rows) - 1]])
+    k = int(np.argmax(rows[ends] - rows[starts]))
+    return float(rows[starts[k]]), float(rows[ends[k]])
 
 
 def _sheared_counts(edge: np.ndarray) -> np.ndarray:
@@ -338,11 +396,14 @@ def _choose(
 
 
 def _outline(
-    x: float, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
+    node: _Node, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
 ) -> np.ndarray:
-    """The corners, in strip coordinates, of the card whose left edge crosses the row's
-    middle at `x`: its turn is the slope of its own top and bottom edges, where they bound
-    the row's paper clear of its neighbours."""
+    """The corners, in strip coordinates, of the card whose left edge is `node`: its turn
+    is the slope of its own top and bottom edges, where they bound the row's paper clear
+    of its neighbours; its left edge runs as seen, or square to them when it was not seen
+    (a camera that looks at the table a little from one side shears every card by a few
+    degrees, so that its sides are not square to its top and bottom)."""
+    x = node.x
     width, height = size
     xs = np.arange(max(round(x + _OWN[0] * width), 0), min(round(x + _OWN[1] * width), len(tops)))
     slopes, offsets = [], []
@@ -355,20 +416,50 @@ def _outline(
         slope = vy / vx if abs(vx) > 1e-3 else 0.0
         slopes.append(float(slope))
         offsets.append(float(y0 - slope * x0))
-    if len(slopes) < 2:
-        top_y, slope = middle - height / 2, 0.0
-        offsets = [top_y, top_y + height]
-    else:
+    # A top or bottom edge turned further than a card lies from its left edge, or than a
+    # card is laid, runs under a chip or a hand, or along a neighbour's paper: the other
+    # edge gives the turn, and the card's height the line opposite it; with neither, the
+    # left edge gives it.
+    square = 0.0 if node.tilt is None else -node.tilt
+    limit = _MAX_TURN if node.tilt is None else _MAX_SHEAR
+    own = [abs(np.arctan(s) - square) <= limit for s in slopes]
+    if len(slopes) < 2 or not any(own):
+        top_y, slope = middle - height / 2, float(np.tan(square))
+        offsets = [top_y - slope * x, top_y + height - slope * x]
+    elif all(own):
         slope = float(np.mean(slopes))
+    else:
+        good = own.index(True)
+        slope = slopes[good]
+        apart = height * float(np.hypot(1.0, slope))
+        top_y = offsets[0] if good == 0 else offsets[1] - apart
+        offsets = [top_y, top_y + apart]
     turn = float(np.arctan(slope))
     along = np.array([np.cos(turn), np.sin(turn)], np.float32)
-    down = np.array([-np.sin(turn), np.cos(turn)], np.float32)
+    lean = -turn if node.tilt is None or abs(node.tilt + turn) > _MAX_SHEAR else node.tilt
+    down = np.array([np.sin(lean), np.cos(lean)], np.float32)
     corners = []
     for offset in offsets:
         # Where the left edge, through (x, middle) along `down`, meets this edge.
         u = (offset + slope * x - middle) / (down[1] - slope * down[0])
         corners.append(np.array([x, middle], np.float32) + u * down)
     tl, bl = corners
+    if lean == node.tilt and node.span is not None:
+        # The left edge itself runs from the card's top to its bottom, where the row's paper
+        # above or below it may be a neighbour's (turned, or laid a little higher or lower);
+        # but its line may run on into a neighbour's ink. Of the ends the edge and the
+        # row's paper give, those a card's height apart are taken. (The edge stops short
+        # of the card's rounded corners.)
+        reach = _CORNER * height
+        above = [node.span[0] - reach, float(tl[1])]
+        below = [node.span[1] + reach, float(bl[1])]
+        apart = height * np.cos(lean)
+        top, bottom = min(
+            ((t, b) for t in above for b in below), key=lambda p: abs(p[1] - p[0] - apart)
+        )
+        if abs((bottom - top) / apart - 1) <= _SPAN_FIT:
+            tl, bl = (np.array([x + np.tan(lean) * (y - middle), y], np.float32)
+                      for y in (top, bottom))
     if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
         # Paper above or below that is not this card's (a neighbour turned the other way).
         tl = np.array([x, middle], np.float32) - height / 2 * down
