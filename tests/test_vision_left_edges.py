@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.rows import _ANGLES, _sheared_counts
+from vision.row_edges import _ANGLES, _sheared_counts
 
 
 def _warped_counts(edge: np.ndarray) -> np.ndarray:

@@ -14,8 +14,6 @@ how much of it the next card hides is kept, for the classifier to compare only w
 from __future__ import annotations
 
 import bisect
-import functools
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -24,27 +22,23 @@ import numpy as np
 
 from vision.edges import snap
 from vision.quad import Quad
+from vision.row_edges import MERGE, left_edges
 
 # The advance from one card's left edge to the next, in card widths: a fifth overlapped at
 # most, a little more than touching at most (cards turned at their corners).
 _ADVANCE = (0.72, 1.25)
 _LAST = (0.82, 1.35)  # from the last card's left edge to the row's end
-_MIN_COVER = 0.65  # share of a card's height along which its left edge shows
-_MERGE = 0.08  # edge candidates closer than this (card widths) are one
-_LINE_DEPTH = 6.0  # grey levels an edge's line lies below the paper beside it
 # What a left edge counts for: the card finder's outline, or a place where no edge shows.
 _ANCHOR_SCORE, _PLACE_SCORE = 3.0, -0.5
 _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing either way
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
-_ANGLES = np.deg2rad(np.arange(-14, 14.5, 1.0))
 # A left edge sheared further than this from square to its card's top and bottom edges
 # (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
 _MAX_SHEAR = np.deg2rad(9.0)
 # A card's top or bottom edge turned further than this (radians) from its row is not its own
 # (a row is laid with each card turned 10 degrees at the most, and the camera shears it).
 _MAX_TURN = np.deg2rad(15.0)
-_SPAN_GAP = 0.08  # of a card's height: a left edge broken no longer than this is one
 _CORNER = 0.015  # of a card's height: how far short of its corners a left edge is seen
 _SPAN_FIT = 0.06  # a left edge this near a card's height long runs its whole height
 
@@ -105,7 +99,12 @@ def part_row(
     left, right = _end(paper, middle, height, first=True), _end(paper, middle, height, first=False)
     if right.x - left.x < 1.6 * width:
         return None  # one card: the caller outlines it whole
-    edges = _left_edges(strip, paper, height, width)
+    # An edge counts for a card by how much more of one it shows than an art frame or a
+    # column of pips might: a weak one only decides between counts the row allows.
+    edges = [
+        _Node(e.x, e.cover - _EDGE_BAR, tilt=e.tilt, span=e.span)
+        for e in left_edges(strip, paper, height, width)
+    ]
     anchors = _anchors(found, to_strip, middle, width, height)
     if anchors:
         # The camera's view squeezes cards a little: whole ones found tell their width best.
@@ -202,139 +201,11 @@ def _along_edge(anchor: _Node, edges: Sequence[_Node], width: float) -> _Node:
     """A card the finder outlined, with the left edge seen at its own, if one was: the
     finder's outline of a card partly under the next may lean with its right side, and
     the edge tells where the card lies when it is outlined again."""
-    near = [e for e in edges if abs(e.x - anchor.x) <= _MERGE * width]
+    near = [e for e in edges if abs(e.x - anchor.x) <= MERGE * width]
     if not near:
         return anchor
     edge = min(near, key=lambda e: abs(e.x - anchor.x))
     return replace(anchor, x=edge.x, tilt=edge.tilt, span=edge.span)
-
-
-def _left_edges(
-    strip: np.ndarray, paper: np.ndarray, height: float, width: float
-) -> list[_Node]:
-    """Candidate left edges as (x at the row's middle, tilt, cover): straight lines, nearly
-    across the row, darker than the paper just to their right (the card's own margin): the
-    card's shadow or printed outline, whatever lies beneath. Ink on a card ends in such
-    steps too, but in short ones: only a line along most of a card's height counts."""
-    smooth = cv2.GaussianBlur(strip.astype(np.float32), (0, 0), 0.7)
-    reach = 3
-    right_of = np.roll(smooth, -reach, axis=1)
-    # The card's own margin: paper, as bright as the row's paper is at the least.
-    level = float(np.percentile(smooth[paper], 60))
-    margin = cv2.erode(right_of, np.ones((1, 3), np.uint8)) > 0.8 * level
-    # The paper begins at the edge: the line itself may lie on the baize.
-    edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))
-    counts = _sheared_counts(edge)
-    middle = strip.shape[0] / 2
-    found = []
-    for tilt, count in zip(_ANGLES, counts, strict=True):
-        for x in np.flatnonzero(count > _MIN_COVER * height):
-            found.append((float(x), float(tilt), float(count[x] / height)))
-    found.sort(key=lambda e: -e[2])
-    kept: list[tuple[float, float, float]] = []
-    for e in found:
-        if all(abs(e[0] - k[0]) > _MERGE * width for k in kept):
-            kept.append(e)
-    # An edge counts for a card by how much more of one it shows than an art frame or a
-    # column of pips might: a weak one only decides between counts the row allows.
-    return [
-        _Node(x, cover - _EDGE_BAR, tilt=tilt, span=_span(edge, x, tilt, middle, height))
-        for x, tilt, cover in sorted(kept)
-    ]
-
-
-def _span(
-    edge: np.ndarray, x: float, tilt: float, middle: float, height: float
-) -> tuple[float, float]:
-    """Where a left edge begins and ends, top and bottom (strip rows): the longest run of
-    it along its line, across gaps shorter than `_SPAN_GAP` of a card's height."""
-    thick, length = edge.shape
-    ys = np.arange(thick)
-    xs = np.round(x + np.tan(tilt) * (ys - middle)).astype(int)
-    on = np.zeros(thick, bool)
-    for dx in (-1, 0, 1):
-        inside = (xs + dx >= 0) & (xs + dx < length)
-        on[inside] |= edge[ys[inside], xs[inside] + dx] > 0
-    rows = np.flatnonzero(on)
-    if len(rows) == 0:
-        return middle, middle
-    breaks = np.flatnonzero(np.diff(rows) > _SPAN_GAP * height)
-    starts = np.concatenate([[0], breaks + 1])
-    ends = np.concatenate([breaks, [len(rows) - 1]])
-    k = int(np.argmax(rows[ends] - rows[starts]))
-    return float(rows[starts[k]]), float(rows[ends[k]])
-
-
-def _sheared_counts(edge: np.ndarray) -> np.ndarray:
-    """For each tilt of `_ANGLES` and each column x: how many rows of the edge map (bool,
-    thick × length) have an edge within a pixel of the line of that tilt through x at the
-    row's middle (float32, tilts × length).
-
-    This is the count of the map sheared upright (each row moved by its nearest whole
-    pixel), widened by a pixel either way and summed per column; it is made from one
-    integral image of the widened map, each tilt's sheared column sums taken from it along
-    the rows where its shift steps, rather than from a sheared copy of the map per tilt."""
-    thick, length = edge.shape
-    shear = _Shear.of(thick)
-    reach = shear.reach
-    padded = np.zeros((thick, length + 2 * reach), np.uint8)
-    padded[:, reach : reach + length] = edge
-    # Widened by a pixel either way; a sheared row's first and last columns are mended below.
-    wide = padded.copy()
-    wide[:, 1:] |= padded[:, :-1]
-    wide[:, :-1] |= padded[:, 1:]
-    above = np.diff(cv2.integral(wide, sdepth=cv2.CV_32S), axis=1)  # column sums above each row
-    step = above[:, :-1] - above[:, 1:]
-    windows = np.lib.stride_tricks.sliding_window_view
-    steps = windows(step, length, axis=1)[shear.rows, shear.columns + reach]
-    counts: np.ndarray = windows(above[thick], length)[shear.shifts[:, -1] + reach].astype(
-        np.float32
-    )
-    for k, (start, end) in enumerate(itertools.pairwise(shear.bounds)):
-        counts[k] += shear.signs[k] * steps[start:end].sum(axis=0)
-    # The sheared map's own first and last columns are widened from two columns, not three.
-    ys = np.arange(thick)
-    for x, inward in ((0, 1), (length - 1, -1)):
-        at = x + shear.shifts
-        near = [
-            np.where((c >= 0) & (c < length), edge[ys, np.clip(c, 0, length - 1)], False)
-            for c in (at, at + inward)
-        ]
-        counts[:, x] = (near[0] | near[1]).sum(axis=1)
-    return counts
-
-
-@dataclass(frozen=True)
-class _Shear:
-    """How the rows of an edge map `thick` rows high shift when it is sheared upright for
-    each tilt of `_ANGLES` about its middle row: each row by its nearest whole pixel (as
-    OpenCV's nearest-neighbour warp moves it), and where those shifts step."""
-
-    shifts: np.ndarray  # (tilts, thick)
-    reach: int  # more than any shift, and a pixel of widening
-    rows: np.ndarray  # the rows where a tilt's shift steps, tilt after tilt
-    columns: np.ndarray  # the lesser of the two shifts about each step
-    bounds: tuple[int, ...]  # where each tilt's steps begin in `rows` (and the last end)
-    signs: np.ndarray  # +1 where a tilt's shifts rise down the map, -1 where they fall
-
-    @staticmethod
-    @functools.cache
-    def of(thick: int) -> _Shear:
-        middle = thick / 2
-        # The shear's coefficients as the warp took them: single precision.
-        tilts = np.array([[np.tan(t), -np.tan(t) * middle] for t in _ANGLES], np.float32)
-        slope, offset = tilts.astype(np.float64).T
-        shifts = np.rint(slope[:, None] * np.arange(thick) + offset[:, None]).astype(np.intp)
-        tilt, above = np.nonzero(np.diff(shifts, axis=1))  # tilt after tilt
-        steps = np.bincount(tilt, minlength=len(_ANGLES))
-        return _Shear(
-            shifts,
-            int(np.abs(shifts).max()) + 2,
-            above + 1,
-            np.minimum(shifts[tilt, above], shifts[tilt, above + 1]),
-            tuple(int(b) for b in np.concatenate([[0], np.cumsum(steps)])),
-            np.sign(slope).astype(np.int32),
-        )
 
 
 def _choose(
@@ -353,11 +224,11 @@ def _choose(
     # Where the card finder outlined a card, no other edge is taken near it.
     near_anchor = [
         n for n in [*edges, *places]
-        if all(abs(n.x - a.x) > _MERGE * width for a in anchors)
+        if all(abs(n.x - a.x) > MERGE * width for a in anchors)
     ]
-    first = [a for a in anchors if abs(a.x - left) <= _MERGE * width]
+    first = [a for a in anchors if abs(a.x - left) <= MERGE * width]
     start = first[0] if first else end
-    later = [n for n in [*anchors, *near_anchor] if n.x > start.x + _MERGE * width]
+    later = [n for n in [*anchors, *near_anchor] if n.x > start.x + MERGE * width]
     nodes = [start, *sorted(later, key=lambda n: n.x)]
     xs = [float(n.x) for n in nodes]
     shortest, longest = _ADVANCE[0] * width, _ADVANCE[1] * width
