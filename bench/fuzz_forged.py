@@ -4,7 +4,8 @@ Frames that a bad line forged are damaged copies as good as sent. With the check
 one damaged frame whose 16-bit check still passes (about one in 65,536); without it, two
 copies damaged alike (the votes a message needs). No receiver can tell them from what the
 shoe sent, so `make fuzz` counts what they deliver (a card, or an alarm: a card's command
-byte damaged alike in two copies reads as an alarm), and the loss they hide, apart — only
+byte damaged alike in two copies reads as an alarm, counted apart only when no copy of
+the card under that number arrived), and the loss they hide, apart — only
 when the delivered message is exactly what such frames in the bytes received read as
 (frames read as the decoder reads them: two copies that differ only in the intention byte,
 which is ignored on receipt, are alike).
@@ -21,7 +22,7 @@ from bench.fuzz_inputs import Stream
 from drivers import angel
 from drivers.angel_link import as_sent
 from drivers.checks import crc16_ccitt
-from drivers.messages import Garbage, Message
+from drivers.messages import CardRead, Garbage, Message, ShoeAlarm
 
 INVENTED = "invented, undetectable: damaged copies as good as sent"
 ALARM = "alarm, undetectable: damaged copies as good as sent"
@@ -60,4 +61,12 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         readings[seq].add(angel.data_message(data))
         if item not in sent and copies >= (1 if checked else 2):
             forged.setdefault(angel.data_message(data), set()).add(seq)
+    # An alarm forged out of a card's copies is as good as sent only when no copy under its
+    # number still reads as a card: one that does shows the receiver a dispute it could
+    # have raised, so the card it outvoted stays a silent loss.
+    for message, seqs in list(forged.items()):
+        if isinstance(message, ShoeAlarm):
+            seqs -= {seq for seq in seqs if any(isinstance(m, CardRead) for m in readings[seq])}
+            if not seqs:
+                del forged[message]
     return Received(forged, dict(readings))
