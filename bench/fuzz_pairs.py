@@ -84,14 +84,19 @@ def pairs(
     """The best order-keeping alignment of delivered messages to sent ones, as
     {index in `got`: index in `sent`}; `read`: what the frames under each sent message's
     number read as, when known (`_weights`). Equal messages at the start and at the end pair off
-    first (an equal pair has the highest weight, so some best alignment holds them); what
-    is left between is aligned in full."""
+    first (an equal pair has the highest weight, so some best alignment holds them), but
+    for failed reads: one delivered may have come from another message's damaged copy, and
+    only the frames can tell (`_weights`). What is left between is aligned in full."""
+
+    def alike(one: Message, other: Message) -> bool:
+        return one == other and one != Misread()
+
     head = 0
     most = min(len(sent), len(got))
-    while head < most and sent[head] == got[head]:
+    while head < most and alike(sent[head], got[head]):
         head += 1
     tail = 0
-    while tail < most - head and sent[-1 - tail] == got[-1 - tail]:
+    while tail < most - head and alike(sent[-1 - tail], got[-1 - tail]):
         tail += 1
     found = {index: index for index in range(head)}
     shift = len(sent) - len(got)

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bench import fuzz_forged, fuzz_links
+from bench import fuzz_forged, fuzz_links, fuzz_pairs
 from bench.fuzz_align import Tally, align
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import Stream
@@ -188,3 +188,18 @@ def test_two_card_copies_damaged_alike_into_an_alarm_are_counted_apart_only_unse
     apart = (tally.counts[fuzz_forged.ALARM], tally.counts[fuzz_forged.LOST])
     assert apart == ((0, 0) if card_copy_arrived else (1, 1))
     assert tally.counts["SILENT LOSS"] == int(card_copy_arrived)
+
+
+@pytest.mark.parametrize("at_end", [False, True])
+def test_a_failed_read_delivered_first_or_last_stands_for_the_message_its_frames_read_as(
+    at_end: bool,
+) -> None:
+    """A failed read sent, then AC: the failed read's frames never came, AC's came damaged
+    and read as a failed read. The one failed read delivered is AC's misread, at either end
+    of the stream, not the failed read sent."""
+    sent: list[Message] = [Misread(), CARDS[1]]
+    read: list[set[Message]] = [set(), {Misread()}]
+    if at_end:
+        sent, read = [CARDS[1], Misread()], [{Misread()}, set()]
+    paired = fuzz_pairs.pairs(sent, [Misread()], read)
+    assert paired == {0: sent.index(CARDS[1])}
