@@ -94,6 +94,28 @@ def test_a_corrupt_cache_is_rebuilt(cache: Path, other_deck: Path) -> None:
         assert cached.stat().st_size > 1000
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("inset", [0.5, 0.5]), ("inset", [0.6, 0.0]), ("aspect", 0.0), ("aspect", np.nan),
+     ("paper", np.inf)],
+)
+def test_a_cache_whose_measures_no_card_has_is_rebuilt(
+    cache: Path, other_deck: Path, field: str, value: object
+) -> None:
+    """A cache file is the program's own, but a file all the same: a measure no card can
+    have (an outline inset half the card, which left no width to read) is not trusted."""
+    first = load_design(other_deck)
+    (cached,) = cache.glob("*.npz")
+    with np.load(cached, allow_pickle=False) as data:
+        fields = {name: data[name] for name in data.files}
+    fields[field] = np.array(value, np.float64)
+    with cached.open("wb") as out:
+        np.savez(out, **fields)
+    rebuilt = load_design(other_deck)
+    measures = (rebuilt.inset, rebuilt.aspect, rebuilt.paper)
+    assert measures == (first.inset, first.aspect, first.paper)
+
+
 def test_a_changed_face_gets_its_own_cache(cache: Path, other_deck: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     copy.mkdir()

@@ -26,6 +26,9 @@ _PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # frame covers at least this share of the face; an inset below this share is none.
 _INSET_PROBES = ("2S", "3H", "4D", "5C", "6S", "7H", "8D", "9C", "TS")
 _INNER_PAPER = 0.4
+# A frame's paper covers at least `_INNER_PAPER` of the face, so it lies less than this far
+# in on each side; a card is never this many times as high as it is wide.
+_MAX_INSET, _MAX_ASPECT = (1 - _INNER_PAPER) / 2, 4.0
 _INSET_SIGNIFICANT = 0.015  # of the whole face in a match score; the rest is the corner index
 
 
@@ -225,6 +228,9 @@ def _read_cache(path: Path) -> Design | None:
         or design.index.shape[:2] != design.face.shape[:2]
         or not np.isfinite(design.face).all()
         or not np.isfinite(design.index).all()
+        or not 0.0 < design.aspect < _MAX_ASPECT
+        or not 0.0 <= design.paper <= 1.0
+        or not all(0.0 <= share < _MAX_INSET for share in design.inset)
     ):
         return None
     return design
