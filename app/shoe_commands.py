@@ -18,7 +18,10 @@ from drivers.errors import ShoeError
 from drivers.to_events import message_json, message_line
 
 if TYPE_CHECKING:  # the journal loads only for a table, not for `decode`
-    pass
+    from app.reading import Source
+    from app.runtime import Playing
+    from croupier.rulebook import Rulebook
+    from drivers.backends import CameraWitness, ShoeSource
 
 TABLE_BACKENDS = ("serial", "sim", "replay", "capture")
 MAX_CAPTURE = 64 * 2**20  # a day of a busy shoe at 115200 baud is a few MiB
@@ -120,14 +123,10 @@ def _table_parser() -> CommandParser:
 
 
 def table(args: list[str]) -> int:
-    from app.journal_commands import read_secret
-    from app.memory_table import MemoryTable
-    from app.reading import Source, opened
-    from app.runtime import Playing, Runtime, TextSink
+    from app.runtime import Runtime, TextSink
     from croupier.events import NewShoe
     from croupier.rulebook import load_rulebook
-    from drivers.backends import CameraReader, CameraWitness, ShoeSource, open_backend
-    from journal.live import JournaledTable, default_journal_path
+    from journal.live import JournaledTable
 
     options = _table_parser().parse_args(args)
     if options.shoe is None and options.camera is None:
@@ -135,12 +134,57 @@ def table(args: list[str]) -> int:
     if (options.floor is None) != (options.table_id is None) or (
             options.floor and options.no_journal):
         _table_parser().error("--floor and --table go together, with a journal")
+    try:
+        rulebook = load_rulebook(options.rules)
+        playing, sources, camera = _open_table(options, rulebook)
+    except (CroupierError, ShoeError, OSError) as err:
+        print(f"croupier table: {err}", file=sys.stderr)
+        return 2
+    runtime = Runtime(lambda: playing, sources, TextSink(sys.stdout, sys.stderr,
+                                                          "croupier table: "),
+                      camera=camera, until_sources_end=True, stop_on_error=True)
+    runtime.open()  # any gap alarmed first
+    shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if isinstance(playing, JournaledTable):
+        print(f"croupier table: journal {playing.journal.path} "
+              f"({playing.journal.head[0]} rows)", file=sys.stderr)
+        if options.floor:
+            from floor.beside import shipper_beside
+
+            shipping = shipper_beside(str(playing.journal.path), options.table_id,
+                                      options.floor)
+    if options.new_shoe:
+        runtime.submit(NewShoe())
+    # Ctrl-C stops the table even when started from a shell that ignores it in background
+    # jobs (an ignored SIGINT is inherited); SIGTERM stops it as cleanly.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
+    try:
+        with shipping:
+            runtime.run()
+    except KeyboardInterrupt:
+        print("croupier table: stopped", file=sys.stderr)
+    # The journal can no longer be written: stopped, rather than show what it did not keep.
+    return 1 if runtime.error is not None else 0
+
+
+def _open_table(
+    options: argparse.Namespace, rulebook: Rulebook
+) -> tuple[Playing, list[Source], CameraWitness | None]:
+    """The table's journal (or memory), its sources and its witness, all opened, or none
+    left open."""
+    from app.journal_commands import read_secret
+    from app.memory_table import MemoryTable
+    from app.reading import opened
+    from drivers.backends import CameraReader, CameraWitness, open_backend
+    from journal.live import JournaledTable, default_journal_path
+
     sources: list[Source] = []
-    backends: list[ShoeSource] = []  # closed here if the table cannot start
+    backends: list[ShoeSource] = []
     camera: CameraWitness | None = None
     playing: Playing | None = None
     try:
-        rulebook = load_rulebook(options.rules)
         dialect = dialect_named(options.dialect)
         if options.no_journal:
             playing = MemoryTable(rulebook)
@@ -163,42 +207,15 @@ def table(args: list[str]) -> int:
             reader = CameraReader(options.camera, rulebook)
             backends.append(reader)
             sources.append(opened("camera", reader, resends=None))
-    except (CroupierError, ShoeError, OSError) as err:
+    except BaseException:
         for backend in backends:
             backend.close()
         if camera is not None:
             camera.close()
         if playing is not None:
             playing.close()
-        print(f"croupier table: {err}", file=sys.stderr)
-        return 2
-    assert playing is not None
-    runtime = Runtime(lambda: playing, sources, TextSink(sys.stdout, sys.stderr,
-                                                          "croupier table: "),
-                      camera=camera, until_sources_end=True, stop_on_error=True)
-    runtime.open()  # any gap alarmed first
-    if isinstance(playing, JournaledTable):
-        print(f"croupier table: journal {playing.journal.path} "
-              f"({playing.journal.head[0]} rows)", file=sys.stderr)
-    if options.new_shoe:
-        runtime.submit(NewShoe())
-    # Ctrl-C stops the table even when started from a shell that ignores it in background
-    # jobs (an ignored SIGINT is inherited); SIGTERM stops it as cleanly.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    print(f"croupier table: rules {rulebook.name}; Ctrl-C to stop", file=sys.stderr)
-    shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
-    if options.floor:
-        from floor.beside import shipper_beside
-
-        shipping = shipper_beside(journal, options.table_id, options.floor)
-    try:
-        with shipping:
-            runtime.run()
-    except KeyboardInterrupt:
-        print("croupier table: stopped", file=sys.stderr)
-    # The journal can no longer be written: stopped, rather than show what it did not keep.
-    return 1 if runtime.error is not None else 0
+        raise
+    return playing, sources, camera
 
 
 def main(command: str, args: list[str]) -> int:

@@ -86,8 +86,7 @@ class NativeReceiver:
 
     def finish(self) -> list[Message]:
         self._can_ask = False
-        out = self._take(self._framer.finish(), 0.0)
-        out += self._reject()
+        out = self._take(self._framer.finish(), 0.0) + self._reject()
         while self._missing():
             out += self._give_up()
         return out
@@ -166,16 +165,23 @@ class NativeReceiver:
             self._ahead(seq) > ahead for seq in self._held
         )
         if near and held is None and not inside:
-            out = self._reject()
-            if heartbeat:
-                self._learn_end(frame.seq)
-                return out
-            if self._ahead(frame.seq) - self._ahead(self._known_end) <= JUMP:
-                return out + self._data(frame)
-            self._restart = Restart(frame.seq, frame.seq, jump=True)
-            return out + self._agrees(self._restart, frame)
-        # behind the count, far ahead, new contents under a number held, or a heartbeat
-        # inside a gap: perhaps a restarted shoe, believed only when what follows agrees
+            return self._in_step(frame)
+        return self._suspect(restart, frame)
+
+    def _in_step(self, frame: NativeFrame) -> list[Message]:
+        out = self._reject()
+        if frame.type is FrameType.HEARTBEAT:
+            self._learn_end(frame.seq)
+            return out
+        if self._ahead(frame.seq) - self._ahead(self._known_end) <= JUMP:
+            return out + self._data(frame)
+        self._restart = Restart(frame.seq, frame.seq, jump=True)
+        return out + self._agrees(self._restart, frame)
+
+    def _suspect(self, restart: Restart | None, frame: NativeFrame) -> list[Message]:
+        """Behind the count, far ahead, new contents under a number held, or a heartbeat
+        inside a gap: perhaps a restarted shoe, believed only when what follows agrees."""
+        heartbeat = frame.type is FrameType.HEARTBEAT
         if (
             restart is not None
             and not (restart.frames or heartbeat)
@@ -373,8 +379,7 @@ class NativeReceiver:
         count = min(self._ahead(self._first_held()), MAX_ASK)
         self._out += NativeFrame(self._expected, FrameType.RESEND, bytes((count,))).encode()
         self._asks += 1
-        self._asked_at = now
-        self._asked_for = self._expected
+        self._asked_at, self._asked_for = now, self._expected
         return []
 
     def _first_held(self) -> int:

@@ -32,6 +32,7 @@ from starlette.responses import (
     StreamingResponse,
 )
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from croupier.jsonout import dumps
 from floor import queries
@@ -116,33 +117,72 @@ def _page(name: str) -> str:
     return resources.files("floor").joinpath("page", name).read_text(encoding="utf-8")
 
 
-def create_app(dsn: str, session_seconds: float = 8 * 3600) -> Starlette:
-    sessions = Sessions(session_seconds)
-    changes = Changes(dsn)
-    pool = AsyncConnectionPool(dsn, min_size=1, max_size=4, open=False,
-                               kwargs={"autocommit": True})
+class _LoginRequired(BaseHTTPMiddleware):
+    def __init__(self, app: ASGIApp, sessions: Sessions) -> None:
+        super().__init__(app)
+        self._sessions = sessions
 
-    async def json_of(read: Callable[[queries.Conn], Awaitable[Any]]) -> Response:
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        if request.url.path in _OPEN or self._sessions.valid(request.cookies.get(COOKIE)):
+            return await call_next(request)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": "log in first"}, status_code=401)
+        return RedirectResponse("/login", status_code=303)
+
+
+class _Site:
+    """The page's endpoints, over one connection pool and one listener for arrivals."""
+
+    def __init__(self, dsn: str, session_seconds: float) -> None:
+        self.dsn, self.session_seconds = dsn, session_seconds
+        self.sessions = Sessions(session_seconds)
+        self.changes = Changes(dsn)
+        self.pool = AsyncConnectionPool(dsn, min_size=1, max_size=4, open=False,
+                                        kwargs={"autocommit": True})
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/", self.index), Route("/login", self.login_page),
+            Route("/logout", self.logout), Route("/api/login", self.login, methods=["POST"]),
+            Route("/api/tables", self.api_tables), Route("/api/alarms", self.api_alarms),
+            Route("/api/corrections", self.api_corrections),
+            Route("/api/stats", self.api_stats), Route("/api/money", self.api_money),
+            Route("/api/events", self.api_events),
+        ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        await self.pool.open()
+        asyncio.get_running_loop().run_in_executor(None, queries.warm)
+        listener = asyncio.create_task(self.changes.listen())
         try:
-            async with pool.connection() as conn:
+            yield
+        finally:
+            listener.cancel()
+            await self.pool.close()
+
+    async def _json_of(self, read: Callable[[queries.Conn], Awaitable[Any]]) -> Response:
+        try:
+            async with self.pool.connection() as conn:
                 data = await read(conn)
         except psycopg.Error as err:
-            return JSONResponse({"error": f"{where(dsn)}: {one_line(err)}"}, status_code=503)
+            return JSONResponse({"error": f"{where(self.dsn)}: {one_line(err)}"},
+                                status_code=503)
         return Response(dumps(data), media_type="application/json")
 
-    async def index(_request: Request) -> Response:
+    async def index(self, _request: Request) -> Response:
         return HTMLResponse(_page("index.html"))
 
-    async def login_page(_request: Request) -> Response:
+    async def login_page(self, _request: Request) -> Response:
         return HTMLResponse(_page("login.html"))
 
-    async def login(request: Request) -> Response:
+    async def login(self, request: Request) -> Response:
         try:
             sent = await request.json()
             password = str(sent["password"])
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"error": 'send {"password": "..."}'}, status_code=400)
-        async with pool.connection() as conn:
+        async with self.pool.connection() as conn:
             cur = await conn.execute("SELECT value FROM floor_setting WHERE key = 'password'")
             found = await cur.fetchone()
         if found is None:
@@ -151,40 +191,34 @@ def create_app(dsn: str, session_seconds: float = 8 * 3600) -> Starlette:
         if not await asyncio.to_thread(password_matches, str(found[0]), password):
             return JSONResponse({"error": "wrong password"}, status_code=401)
         response = JSONResponse({"ok": True})
-        response.set_cookie(COOKIE, sessions.open(), max_age=int(session_seconds),
+        response.set_cookie(COOKIE, self.sessions.open(), max_age=int(self.session_seconds),
                             httponly=True, samesite="strict")
         return response
 
-    async def logout(request: Request) -> Response:
-        sessions.close(request.cookies.get(COOKIE))
+    async def logout(self, request: Request) -> Response:
+        self.sessions.close(request.cookies.get(COOKIE))
         response = RedirectResponse("/login", status_code=303)
         response.delete_cookie(COOKIE)
         return response
 
-    def limit(request: Request) -> int:
-        try:
-            return max(1, min(1000, int(request.query_params.get("limit", "100"))))
-        except ValueError:
-            return 100
+    async def api_tables(self, _request: Request) -> Response:
+        return await self._json_of(queries.tables)
 
-    async def api_tables(_request: Request) -> Response:
-        return await json_of(queries.tables)
+    async def api_alarms(self, request: Request) -> Response:
+        return await self._json_of(lambda c: queries.alarms(c, _limit(request)))
 
-    async def api_alarms(request: Request) -> Response:
-        return await json_of(lambda c: queries.alarms(c, limit(request)))
+    async def api_corrections(self, request: Request) -> Response:
+        return await self._json_of(lambda c: queries.corrections(c, _limit(request)))
 
-    async def api_corrections(request: Request) -> Response:
-        return await json_of(lambda c: queries.corrections(c, limit(request)))
+    async def api_stats(self, _request: Request) -> Response:
+        return await self._json_of(queries.stats)
 
-    async def api_stats(_request: Request) -> Response:
-        return await json_of(queries.stats)
+    async def api_money(self, _request: Request) -> Response:
+        return await self._json_of(queries.money)
 
-    async def api_money(_request: Request) -> Response:
-        return await json_of(queries.money)
-
-    async def api_events(request: Request) -> Response:
+    async def api_events(self, request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
-            async with changes.subscribe() as queue:
+            async with self.changes.subscribe() as queue:
                 yield "retry: 1000\n\n"
                 while not await request.is_disconnected():
                     try:
@@ -197,34 +231,18 @@ def create_app(dsn: str, session_seconds: float = 8 * 3600) -> Starlette:
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
-    class LoginRequired(BaseHTTPMiddleware):
-        async def dispatch(self, request: Request, call_next: RequestResponseEndpoint
-                           ) -> Response:
-            if request.url.path in _OPEN or sessions.valid(request.cookies.get(COOKIE)):
-                return await call_next(request)
-            if request.url.path.startswith("/api/"):
-                return JSONResponse({"error": "log in first"}, status_code=401)
-            return RedirectResponse("/login", status_code=303)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        await pool.open()
-        asyncio.get_running_loop().run_in_executor(None, queries.warm)
-        listener = asyncio.create_task(changes.listen())
-        try:
-            yield
-        finally:
-            listener.cancel()
-            await pool.close()
+def _limit(request: Request) -> int:
+    try:
+        return max(1, min(1000, int(request.query_params.get("limit", "100"))))
+    except ValueError:
+        return 100
 
-    routes = [
-        Route("/", index), Route("/login", login_page), Route("/logout", logout),
-        Route("/api/login", login, methods=["POST"]), Route("/api/tables", api_tables),
-        Route("/api/alarms", api_alarms), Route("/api/corrections", api_corrections),
-        Route("/api/stats", api_stats), Route("/api/money", api_money),
-        Route("/api/events", api_events),
-    ]
-    return Starlette(routes=routes, middleware=[Middleware(LoginRequired)], lifespan=lifespan)
+
+def create_app(dsn: str, session_seconds: float = 8 * 3600) -> Starlette:
+    site = _Site(dsn, session_seconds)
+    return Starlette(routes=site.routes(), lifespan=site.lifespan,
+                     middleware=[Middleware(_LoginRequired, sessions=site.sessions)])
 
 
 def parse_listen(text: str) -> tuple[str, int]:
