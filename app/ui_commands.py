@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # Qt is imported only once a window or a picture is wanted
     from app.reading import Source
     from croupier.table import Event
     from drivers.backends import CameraWitness
+    from ui.app import TableWindow
 
 DEMO_PACE = 0.8  # seconds a card: a tailleur's unhurried pace
 SCREEN_SIZE = (1600, 1000)  # the pictures' default size
@@ -163,9 +164,7 @@ def _ui(options: argparse.Namespace) -> int:
 
     if wants_xcb() and (missing := missing_xcb_libraries()):
         print(f"croupier ui: {install_hint(missing)}", file=sys.stderr)
-        if not options.demo:
-            return 2
-        return _headless(options, announce=False)
+        return _headless(options, announce=False) if options.demo else 2
     from PySide6.QtWidgets import QApplication
 
     from app.journal_commands import read_secret
@@ -208,12 +207,22 @@ def _ui(options: argparse.Namespace) -> int:
         bridge.board_changed.connect(lambda board: gate.show(board.view))
         bridge.board_changed.connect(players.show_board)
     print(f"croupier ui: journal {journal}", file=sys.stderr)
+    try:
+        return _run(app, window, options, journal)
+    finally:
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _run(app: QApplication, window: TableWindow, options: argparse.Namespace,
+         journal: Path) -> int:
+    """Shows the window and runs until it closes, the journal shipped beside it if asked."""
     if options.first_frame:
         from ui.render import FirstPaint
 
         FirstPaint.quit_after(window.dealer, app)
     _quit_on_interrupt(app)
-    bridge.start()
+    window.bridge.start()
     window.present(kiosk=options.kiosk)
     shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
     if options.floor:
@@ -224,9 +233,7 @@ def _ui(options: argparse.Namespace) -> int:
         with shipping:
             return app.exec()
     finally:
-        bridge.stop()
-        if workdir is not None:
-            shutil.rmtree(workdir, ignore_errors=True)
+        window.bridge.stop()
 
 
 def _witness(source: str) -> CameraWitness:

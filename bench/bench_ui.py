@@ -42,20 +42,12 @@ def card_latency(
     """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QTimer
-    from PySide6.QtGui import QPaintEvent
     from PySide6.QtWidgets import QApplication
 
     from app.sources import serial_source
-    from croupier.events import CardDrawn, NewShoe
     from croupier.rulebook import load_rulebook
-    from croupier.shuffle import regulation_shoe
-    from drivers.dialects import DecoderOptions, dialect_named
-    from drivers.messages import CardRead
-    from drivers.native_frames import SEQ_MODULUS
     from ui.audit import AuditView
-    from ui.board import Board
     from ui.bridge import TableBridge
-    from ui.dealer import DealerScreen
 
     app = QApplication.instance() or QApplication([])
     master, slave = os.openpty()
@@ -68,9 +60,39 @@ def card_latency(
     loop = QEventLoop()
     state = {"boards": 0, "expect": -1, "painted": 0.0, "board": 0.0, "paints": 0}
 
-    class ProbedScreen(DealerScreen):
-        """Notes the first paint after the awaited board."""
+    screen = _probed_screen(bridge, loop, state)
+    bridge.start()
+    chef = QTimer()
+    chef.timeout.connect(bridge.request_audit)
+    audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit)
+    if audit_every_ms:
+        bridge.audit_ready.connect(audit.show_report)  # the chef's tab, filled on the GUI
+        chef.start(audit_every_ms)
+    try:
+        _settle(app, loop, state, 1)
+        to_board, to_paint = _deal(bridge, screen, loop, state, seats=seats, master=master)
+    finally:
+        chef.stop()
+        bridge.stop()
+        screen.close()
+        audit.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+        os.close(master)
+        os.close(slave)
+    if state["paints"] < len(to_paint):
+        raise RuntimeError(f"{state['paints']} paints for {len(to_paint)} cards")
+    return to_board, to_paint
 
+
+def _probed_screen(bridge: Any, loop: Any, state: dict[str, float]) -> Any:
+    """A dealer's screen, shown, that notes when the awaited board came and was painted."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QPaintEvent
+
+    from ui.board import Board
+    from ui.dealer import DealerScreen
+
+    class ProbedScreen(DealerScreen):
         def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
             super().paintEvent(event)
             state["paints"] += 1
@@ -89,47 +111,40 @@ def card_latency(
 
     bridge.board_changed.connect(on_board)
     screen.show()
-    bridge.start()
-    chef = QTimer()
-    chef.timeout.connect(bridge.request_audit)
-    audit = AuditView(bridge.correct, bridge.set_pin, bridge.request_audit)
-    if audit_every_ms:
-        bridge.audit_ready.connect(audit.show_report)  # the chef's tab, filled on the GUI
-        chef.start(audit_every_ms)
+    return screen
+
+
+def _deal(
+    bridge: Any, screen: Any, loop: Any, state: dict[str, float], *, seats: int, master: int
+) -> tuple[list[float], list[float]]:
+    """Writes each shoe's cards to the pty one at a time, each once the last is painted."""
+    from croupier.events import CardDrawn, NewShoe
+    from croupier.shuffle import regulation_shoe
+    from drivers.dialects import DecoderOptions, dialect_named
+    from drivers.messages import CardRead
+    from drivers.native_frames import SEQ_MODULUS
+
     dialect = dialect_named("native")
     options = DecoderOptions()
     to_board: list[float] = []
     to_paint: list[float] = []
     seq = 0
-    try:
-        _settle(app, loop, state, 1)
-        for shoe in range(SHOES):
-            events = regulation_shoe(random.Random(shoe))
-            for event in events:
-                if not isinstance(event, CardDrawn):
-                    break  # the cut card: this shoe's measured cards end here
-                _stake(bridge, screen, loop, state, seats)
-                frame = dialect.transmission(CardRead(event.card, event.face_up), seq, options)
-                seq = (seq + 1) % SEQ_MODULUS
-                state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
-                os.write(master, frame)
-                written = time.perf_counter()
-                _wait(loop)
-                to_board.append((state["board"] - written) * 1000)
-                to_paint.append((state["painted"] - written) * 1000)
+    for shoe in range(SHOES):
+        for event in regulation_shoe(random.Random(shoe)):
+            if not isinstance(event, CardDrawn):
+                break  # the cut card: this shoe's measured cards end here
+            _stake(bridge, screen, loop, state, seats)
+            frame = dialect.transmission(CardRead(event.card, event.face_up), seq, options)
+            seq = (seq + 1) % SEQ_MODULUS
             state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
-            bridge.submit(NewShoe())
+            os.write(master, frame)
+            written = time.perf_counter()
             _wait(loop)
-    finally:
-        chef.stop()
-        bridge.stop()
-        screen.close()
-        audit.close()
-        shutil.rmtree(workdir, ignore_errors=True)
-        os.close(master)
-        os.close(slave)
-    if state["paints"] < len(to_paint):
-        raise RuntimeError(f"{state['paints']} paints for {len(to_paint)} cards")
+            to_board.append((state["board"] - written) * 1000)
+            to_paint.append((state["painted"] - written) * 1000)
+        state.update(expect=state["boards"] + 1, board=0.0, painted=0.0)
+        bridge.submit(NewShoe())
+        _wait(loop)
     return to_board, to_paint
 
 

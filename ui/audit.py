@@ -60,6 +60,19 @@ class AuditView(QWidget):
         self.lang = lang
         self.zone = zone
         self.report: AuditReport | None = None
+        header = self._header(refresh)
+        self.alarms = QListWidget()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._journal_tab(zone), "")
+        self.tabs.addTab(self._stats_tab(), "")
+        self.tabs.addTab(self.alarms, "")
+        self.tabs.addTab(self._corrections_tab(correct, set_pin), "")
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.tabs, 1)
+        self.set_lang(lang)
+
+    def _header(self, refresh: Callable[[], None]) -> QHBoxLayout:
         self.verdict_label = QLabel("")
         self.verdict_label.setStyleSheet("font-size: 22pt; font-weight: bold;")
         self.refresh_button = big_button("", refresh)
@@ -67,7 +80,9 @@ class AuditView(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.verdict_label, 1)
         header.addWidget(self.refresh_button)
+        return header
 
+    def _journal_tab(self, zone: tzinfo | None) -> QWidget:
         self.search = QLineEdit()
         self.model = JournalModel(zone)
         self.filter = QSortFilterProxyModel()
@@ -101,7 +116,9 @@ class AuditView(QWidget):
         journal_layout.addWidget(self.search)
         journal_layout.addWidget(self.table, 1)
         journal_layout.addWidget(self.raw)
+        return journal_tab
 
+    def _stats_tab(self) -> QWidget:
         self.marque = QTextEdit()
         self.marque.setReadOnly(True)
         self.marque.setStyleSheet("font-family: monospace; font-size: 16pt;")
@@ -117,23 +134,20 @@ class AuditView(QWidget):
         stats_layout.addWidget(self.marque, 1)
         stats_layout.addWidget(self.stats_note)
         stats_layout.addWidget(self.stats, 2)
-        self.alarms = QListWidget()
+        return stats_tab
+
+    def _corrections_tab(
+        self,
+        correct: Callable[[str, Correction], None],
+        set_pin: Callable[[str, str | None], None],
+    ) -> QWidget:
         self.corrections_log = QListWidget()
         self.corrections = CorrectionsPanel(correct, set_pin)
         corrections_tab = QWidget()
         corrections_layout = QVBoxLayout(corrections_tab)
         corrections_layout.addWidget(self.corrections)
         corrections_layout.addWidget(self.corrections_log, 1)
-
-        self.tabs = QTabWidget()
-        self.tabs.addTab(journal_tab, "")
-        self.tabs.addTab(stats_tab, "")
-        self.tabs.addTab(self.alarms, "")
-        self.tabs.addTab(corrections_tab, "")
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.tabs, 1)
-        self.set_lang(lang)
+        return corrections_tab
 
     def set_lang(self, lang: Lang) -> None:
         self.lang = lang

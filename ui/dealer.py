@@ -59,6 +59,27 @@ class DealerScreen(QWidget):
         self.board: Board | None = None
         self.read_only = False
 
+        header = self._header()
+        self._rows_and_calls()
+        middle = QHBoxLayout()
+        middle.addLayout(self._left(tick), 5)
+        middle.addLayout(self._right(submit), 4)
+        actions = self._actions(submit)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.noir_row)
+        layout.addWidget(self.rouge_row)
+        layout.addWidget(self.call_fr)
+        layout.addWidget(self.call_en)
+        layout.addLayout(middle, 1)
+        layout.addLayout(actions)
+        self._middle = middle
+        self.compact: bool | None = None
+        self._fit(compact=False)
+        self.set_lang(lang)
+
+    def _header(self) -> QHBoxLayout:
         self.status = QLabel("")
         self.status.setStyleSheet("font-size: 26pt; font-weight: bold;")
         self.shoe_label = QLabel("")
@@ -68,7 +89,9 @@ class DealerScreen(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.status, 1)
         header.addWidget(self.shoe_label, 1)
+        return header
 
+    def _rows_and_calls(self) -> None:
         self.noir_row = CardRow("")
         self.rouge_row = CardRow("", "#ff6b6b")
         self.call_fr = QLabel("")
@@ -81,12 +104,15 @@ class DealerScreen(QWidget):
         self.call_en.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.call_en.setWordWrap(True)
 
+    def _left(self, tick: Tick | None) -> QVBoxLayout:
         self.payout = PayoutPanel(tick or (lambda _coup, _line, _paid: None))
         self.layout_panel = LayoutPanel()
         left = QVBoxLayout()
         left.addWidget(self.payout, 3)
         left.addWidget(self.layout_panel, 2)
+        return left
 
+    def _right(self, submit: Callable[[Event], None]) -> QVBoxLayout:
         self.alarm_banner = QLabel("")
         self.alarm_banner.setWordWrap(True)
         self.alarm_banner.setStyleSheet(f"color: {ALARM}; font-size: 17pt; font-weight: bold;")
@@ -112,11 +138,9 @@ class DealerScreen(QWidget):
         right.addWidget(self.void_note)
         right.addWidget(self.check_button)
         right.addWidget(self.side_stack, 1)
+        return right
 
-        middle = QHBoxLayout()
-        middle.addLayout(left, 5)
-        middle.addLayout(right, 4)
-
+    def _actions(self, submit: Callable[[Event], None]) -> QHBoxLayout:
         self.close_bets_button = big_button("", lambda: submit(CloseBets()))
         self.void_button = big_button("", lambda: submit(VoidCard()))
         self.talon_button = big_button("", lambda: submit(ShoeEmpty()))
@@ -126,19 +150,7 @@ class DealerScreen(QWidget):
         actions.addWidget(self.void_button, 2)
         actions.addWidget(self.talon_button, 2)
         actions.addWidget(self.new_shoe_button, 2)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.noir_row)
-        layout.addWidget(self.rouge_row)
-        layout.addWidget(self.call_fr)
-        layout.addWidget(self.call_en)
-        layout.addLayout(middle, 1)
-        layout.addLayout(actions)
-        self._middle = middle
-        self.compact: bool | None = None
-        self._fit(compact=False)
-        self.set_lang(lang)
+        return actions
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
