@@ -117,20 +117,28 @@ def deal_frames(
             y = rows_y[row is Row.ROUGE] + rng.uniform(-0.04, 0.04) * card_width
             angle = rng.uniform(-turn, turn)
             target = card_corners((x, y), card_width, aspect, angle)
-            start = target + np.float32([0.4 * card_width, -1.2 * card_width * aspect])
-            for step in range(1, pace.sliding + 1):
-                t = step / pace.sliding
-                corners = start + (target - start) * t
-                frame_table = table.copy()
-                paste(frame_table, faces[name], corners)
-                _hand(frame_table, corners, card_width)
-                yield camera.shoot(frame_table, rng)
-            paste(table, faces[name], target)
-            for _ in range(pace.resting):
-                yield camera.shoot(table, rng)
+            yield from _lay(table, faces[name], target, card_width=card_width, aspect=aspect,
+                            pace=pace, camera=camera, rng=rng)
         for _ in range(pace.cleared):
             yield camera.shoot(felt, rng)
 
+
+
+def _lay(
+    table: np.ndarray, face: np.ndarray, target: np.ndarray, *, card_width: float,
+    aspect: float, pace: Pace, camera: Camera, rng: np.random.Generator,
+) -> Iterator[np.ndarray]:
+    """The card slides in from the shoe's side under a hand, then lies on `table`."""
+    start = target + np.float32([0.4 * card_width, -1.2 * card_width * aspect])
+    for step in range(1, pace.sliding + 1):
+        corners = start + (target - start) * (step / pace.sliding)
+        frame_table = table.copy()
+        paste(frame_table, face, corners)
+        _hand(frame_table, corners, card_width)
+        yield camera.shoot(frame_table, rng)
+    paste(table, face, target)
+    for _ in range(pace.resting):
+        yield camera.shoot(table, rng)
 
 def rest_frames(coups: Sequence[Sequence[tuple[Row, str]]], pace: Pace = Pace()) -> list[int]:
     """The frame each card of the deal first lies at rest in, as `deal_frames` lays them."""
