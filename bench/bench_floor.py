@@ -107,33 +107,7 @@ def _live(dsn: str, place: Path, tables: int, seconds: float) -> None:
             assert time.monotonic() < deadline, "the shippers did not settle in 120 s"
             time.sleep(0.5)
         time.sleep(WARM_UP)
-        lags: list[float] = []
-        stored: list[float] = []  # of which: from the row written to it stored on the floor
-        seen: dict[str, int] = {}
-        end = time.monotonic() + seconds
-        answers: list[float] = []
-        while time.monotonic() < end:
-            asked = time.time()
-            lines = api.get("/api/tables")
-            now = time.time()
-            answers.append(now - asked)
-            for table in lines:  # type: ignore[attr-defined]
-                if table["rows"] != seen.get(table["table"]) and table["last_row_at"]:
-                    seen[table["table"]] = table["rows"]
-                    written = datetime.fromisoformat(table["last_row_at"]).timestamp()
-                    lags.append(now - written)
-                    stored.append(table["lag"])
-            time.sleep(0.05)
-        print(f"floor: {tables} tables, a card every {PACE} s each, {seconds:.0f} s: "
-              f"lag from row written to seen on the API p50 "
-              f"{statistics.median(lags) * 1000:.0f} ms, p99 "
-              f"{_percentile(lags, 0.99) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms "
-              f"({len(lags)} observations, polled every 50 ms; of which written to stored "
-              f"p50 {statistics.median(stored) * 1000:.0f} ms, p99 "
-              f"{_percentile(stored, 0.99) * 1000:.0f} ms; the API answered in p50 "
-              f"{statistics.median(answers) * 1000:.0f} ms, p99 "
-              f"{_percentile(answers, 0.99) * 1000:.0f} ms; load average "
-              f"{os.getloadavg()[0]:.1f})")
+        _poll(api, tables, seconds)
     finally:
         stop.set()
         dealer.terminate()
@@ -143,6 +117,37 @@ def _live(dsn: str, place: Path, tables: int, seconds: float) -> None:
         for process in [dealer, *shippers]:
             process.join(30)
 
+
+
+def _poll(api: _Api, tables: int, seconds: float) -> None:
+    """Polls the API for `seconds`, noting how long each table's new row took to show."""
+    lags: list[float] = []
+    stored: list[float] = []  # of which: from the row written to it stored on the floor
+    seen: dict[str, int] = {}
+    end = time.monotonic() + seconds
+    answers: list[float] = []
+    while time.monotonic() < end:
+        asked = time.time()
+        lines = api.get("/api/tables")
+        now = time.time()
+        answers.append(now - asked)
+        for table in lines:  # type: ignore[attr-defined]
+            if table["rows"] != seen.get(table["table"]) and table["last_row_at"]:
+                seen[table["table"]] = table["rows"]
+                written = datetime.fromisoformat(table["last_row_at"]).timestamp()
+                lags.append(now - written)
+                stored.append(table["lag"])
+        time.sleep(0.05)
+    print(f"floor: {tables} tables, a card every {PACE} s each, {seconds:.0f} s: "
+          f"lag from row written to seen on the API p50 "
+          f"{statistics.median(lags) * 1000:.0f} ms, p99 "
+          f"{_percentile(lags, 0.99) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms "
+          f"({len(lags)} observations, polled every 50 ms; of which written to stored "
+          f"p50 {statistics.median(stored) * 1000:.0f} ms, p99 "
+          f"{_percentile(stored, 0.99) * 1000:.0f} ms; the API answered in p50 "
+          f"{statistics.median(answers) * 1000:.0f} ms, p99 "
+          f"{_percentile(answers, 0.99) * 1000:.0f} ms; load average "
+          f"{os.getloadavg()[0]:.1f})")
 
 def _deal_all(journals: list[Path]) -> None:
     threads = [threading.Thread(target=deal, args=(journal, n, None, PACE), daemon=True)
