@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from vision.classifier import (
+    Looks,
     Reading,
     classify,
     classify_around,
@@ -150,12 +151,13 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     named only where it fits best by the margin any card must show.
     """
     frame, spot = _near(frame, spot, design)
+    looks: Looks = {}
     reading = classify(frame, spot.quad, design, spot.visible)
     grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
     outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
         # A second look, around the outline: it must guess the same card and name no other.
-        around = classify_around(frame, outlines, design, spot.visible)
+        around = classify_around(frame, outlines, design, spot.visible, looks)
         named = {r.card for r in around if r.card is not None}
         if named <= {reading.card} and reading.card in {r.guess for r in around}:
             return reading
@@ -171,12 +173,12 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     if grown and not spot.placed:
         rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
     outlines = [spot.quad, *grown, *rebuilt]
-    reading = classify_placed(frame, outlines, design, spot.visible)
+    reading = classify_placed(frame, outlines, design, spot.visible, looks)
     if reading.card is not None or spot.visible >= 1.0:
         return reading
     # The next card, turned, may hide more of it at one corner than its share in view
     # measured along its top and bottom edges says.
-    return classify_placed(frame, outlines, design, spot.visible - _HIDDEN_MORE)
+    return classify_placed(frame, outlines, design, spot.visible - _HIDDEN_MORE, looks)
 
 
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
