@@ -144,6 +144,8 @@ def classify_placed(
     design: Design,
     visible: float = 1.0,
     looks: Looks | None = None,
+    *,
+    resized: bool = True,
 ) -> Reading:
     """A card whose outline may be a little off (placed from a row's edges, or drawn where
     a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
@@ -151,14 +153,14 @@ def classify_placed(
     fits its references best; when that does not name it surely, the outlines it fits
     best are tried a little smaller and larger, and the best one turned a little. Each card
     is taken as it fits best, and the card named must beat every rival's best fit by the
-    margin asked of any card. `looks` holds what was seen around outlines of `frame`
-    before."""
+    margin asked of any card (unless not `resized`). `looks` holds what was seen around
+    outlines of `frame` before."""
     looks = {} if looks is None else looks
     gram = _gram(visible, design)
     each = _fits(frame, quads, design, visible, looks)
     fits = each.max(axis=-1)
     reading = _best_fit(fits, gram, design)
-    if reading.card is not None:
+    if reading.card is not None or not resized:
         return reading
     # Sizes are tried around the outlines the card fits best in, and turns around the best
     # one: the others are off more than a size or a turn can mend.
