@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ParamSpec, TypeAlias, TypeVar
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -80,8 +80,8 @@ def classify_straight(
     paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
     hypotheses = [
         _hypothesis(scores, design.gram[level], design, paper)
-        for view in views
-        for level, scores in enumerate(design.scores(view))
+        for view in design.scores(views)
+        for level, scores in enumerate(view)
     ]
     return _decide(hypotheses, comparable)
 
@@ -349,13 +349,27 @@ def _blas() -> ThreadpoolController:
     return ThreadpoolController()
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def on_one_core(read: Callable[P, R]) -> Callable[P, R]:
+    """`read` with the matrix products on one thread: a product this small spread over a
+    shared machine's cores costs more than it saves, and the reader's budget is one core.
+    (Held for a whole read: setting it costs as much as a small product.)"""
+
+    @functools.wraps(read)
+    def held(*args: P.args, **kwargs: P.kwargs) -> R:
+        with _blas().limit(limits=1, user_api="blas"):
+            return read(*args, **kwargs)
+
+    return held
+
+
 def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
-    """Every reference (..., features) against every observation (n, features): (..., n).
-    On one thread: a product this small spread over a shared machine's cores costs more
-    than it saves, and the reader's budget is one core."""
+    """Every reference (..., features) against every observation (n, features): (..., n)."""
     flat = references.reshape(-1, references.shape[-1])
-    with _blas().limit(limits=1, user_api="blas"):
-        product: np.ndarray = flat @ observed.T
+    product: np.ndarray = flat @ observed.T
     return product.reshape(*references.shape[:-1], len(observed))
 
 

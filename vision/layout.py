@@ -18,6 +18,7 @@ from vision.classifier import (
     classify_placed,
     classify_straight,
     declined,
+    on_one_core,
 )
 from vision.design import Design
 from vision.features import describe
@@ -64,6 +65,7 @@ class Seen:
     reading: Reading
 
 
+@on_one_core
 def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> list[list[Seen]]:
     """The cards of a frame in rows from the top, each row left to right.
 
@@ -142,6 +144,7 @@ def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
     return rows
 
 
+@on_one_core
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     """What the classifier makes of a card found on the baize.
 
@@ -253,6 +256,7 @@ def _rows_of(cards: Sequence[T], quad: Callable[[T], Quad]) -> list[list[T]]:
     return [sorted(row, key=lambda c: quad(c).centre[0]) for row in rows]
 
 
+@on_one_core
 def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> Reading:
     """The one card of an image: a bare face, a close-up filling the frame, or a card on baize.
 
