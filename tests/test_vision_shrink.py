@@ -22,7 +22,7 @@ def test_an_8_bit_piece_shrinks_to_opencv_s_own_pixels(
     seed: int, height: int, width: int, scale: float
 ) -> None:
     rng = np.random.default_rng(seed)
-    piece = rng.integers(0, 256, (height, width, 3), dtype=np.uint8)
+    piece: np.ndarray = rng.integers(0, 256, (height, width, 3), dtype=np.uint8)
     # Cards are smooth: half the examples blurred, where means fall near half-levels more.
     if seed % 2:
         piece = cv2.GaussianBlur(piece, (0, 0), 2.0)
