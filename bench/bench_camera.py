@@ -48,14 +48,14 @@ class Watched:
     off: int  # cards lost or invented without an alarm: the stream out of step from there
     alarms: tuple[str, ...]
     slowest: float  # seconds from a card's rest to its event
-    ms_per_frame: float
+    ms_per_frame: float  # wall clock over the whole stream: the reader's CPU is bench_vision's
 
     def line(self, what: str) -> str:
         return (
             f"{what:<50} dealt {self.dealt}: exact {self.exact}  confirm {self.unread}  "
             f"wrong {self.wrong}  lost or invented silently {self.off}  "
             f"other alarms {len(self.alarms)}  slowest {self.slowest:.2f} s  "
-            f"{self.ms_per_frame:.1f} ms/frame"
+            f"{self.ms_per_frame:.1f} ms/frame (wall clock, mean over the stream)"
             + "".join(f"\n    alarm: {text}" for text in self.alarms)
         )
 

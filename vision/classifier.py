@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ParamSpec, TypeAlias, TypeVar
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -79,8 +80,8 @@ def classify_straight(
     paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
     hypotheses = [
         _hypothesis(scores, design.gram[level], design, paper)
-        for view in views
-        for level, scores in enumerate(design.scores(view))
+        for view in design.scores(views)
+        for level, scores in enumerate(view)
     ]
     return _decide(hypotheses, comparable)
 
@@ -142,6 +143,9 @@ def classify_placed(
     quads: Sequence[Quad],
     design: Design,
     visible: float = 1.0,
+    looks: Looks | None = None,
+    *,
+    resized: bool = True,
 ) -> Reading:
     """A card whose outline may be a little off (placed from a row's edges, or drawn where
     a neighbour's edge misled the finder), given as one or more guesses `quads`, of which
@@ -149,30 +153,36 @@ def classify_placed(
     fits its references best; when that does not name it surely, the outlines it fits
     best are tried a little smaller and larger, and the best one turned a little. Each card
     is taken as it fits best, and the card named must beat every rival's best fit by the
-    margin asked of any card."""
+    margin asked of any card (unless not `resized`). `looks` holds what was seen around
+    outlines of `frame` before."""
+    looks = {} if looks is None else looks
     gram = _gram(visible, design)
-    each = _fits(frame, quads, design, visible)
+    each = _fits(frame, quads, design, visible, looks)
     fits = each.max(axis=-1)
     reading = _best_fit(fits, gram, design)
-    if reading.card is not None:
+    if reading.card is not None or not resized:
         return reading
     # Sizes are tried around the outlines the card fits best in, and turns around the best
     # one: the others are off more than a size or a turn can mend.
     order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
     variants = [v for k in order for v in _variants(quads[int(k)])]
     variants += _turned(quads[int(order[0])])
-    fits = np.maximum(fits, _fits(frame, variants, design, visible).max(axis=-1))
+    fits = np.maximum(fits, _fits(frame, variants, design, visible, looks).max(axis=-1))
     return _best_fit(fits, gram, design)
 
 
 def classify_around(
-    frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float = 1.0
+    frame: np.ndarray,
+    quads: Sequence[Quad],
+    design: Design,
+    visible: float = 1.0,
+    looks: Looks | None = None,
 ) -> list[Reading]:
     """Each of `quads` looked for around, as `classify_placed` first does, but a reading for
     each outline and none tried at other sizes; the products over the references are made
     for all of them at once."""
     gram = _gram(visible, design)
-    each = _fits(frame, quads, design, visible)
+    each = _fits(frame, quads, design, visible, {} if looks is None else looks)
     return [_best_fit(each[..., k], gram, design) for k in range(len(quads))]
 
 
@@ -240,13 +250,53 @@ def _columns(visible: float, design: Design) -> int:
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
 
 
-def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float) -> np.ndarray:
+@dataclass(frozen=True)
+class Look:
+    """The card inside one outline where its index fits best: its index and face features
+    (unit norm) at each of the `_BEST_SHIFTS` best places. It does not depend on how much
+    of the card is in view: only the comparison does."""
+
+    index: np.ndarray  # (_BEST_SHIFTS, index features)
+    face: np.ndarray  # (_BEST_SHIFTS, face features)
+
+
+# What was seen around the outlines of one frame, by their corners: a card read again
+# (the next card may hide more of it than measured) is not straightened and searched again.
+Looks: TypeAlias = dict[bytes, Look]
+
+
+def _fits(
+    frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float, looks: Looks
+) -> np.ndarray:
     """How well the card inside each of `quads`, moved by up to `_REACH` pixels either way,
     fits each reference at best, per blur level, on the whole score, on the index alone and
-    on the face alone: (3, levels, 52, outlines). Its index is looked for first, on a
-    coarse grid and then finely around the best place; the whole card is compared where
-    the index fits best. The outlines are compared together, each product over the
-    references made once: it is their reading, not the observations, that costs."""
+    on the face alone: (3, levels, 52, outlines). The outlines are compared together, each
+    product over the references made once: it is their reading, not the observations, that
+    costs."""
+    unseen = {q.corners.tobytes(): q for q in quads if q.corners.tobytes() not in looks}
+    if unseen:
+        looks.update(zip(unseen, _look(frame, list(unseen.values()), design), strict=True))
+    seen = [looks[q.corners.tobytes()] for q in quads]
+    face = np.concatenate([look.face for look in seen])
+    index_scores = _dot(design.index, np.concatenate([look.index for look in seen]))
+    if visible < _WHOLE:
+        columns = _columns(visible, design)
+        references = design.masked(columns)[0]
+        face = cut_face(face, columns, design.size)
+    else:
+        references = design.face
+    face_scores = _dot(references, face)
+    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
+    per_outline = (*scores.shape[:2], len(quads), _BEST_SHIFTS)
+    return np.stack(
+        [s.reshape(per_outline).max(axis=3) for s in (scores, index_scores, face_scores)]
+    )
+
+
+def _look(frame: np.ndarray, quads: Sequence[Quad], design: Design) -> list[Look]:
+    """The card inside each of `quads` where its index fits best. Its index is looked for
+    first, on a coarse grid and then finely around the best place; the face is cut where
+    the index fits best."""
     size = design.size
     pad = _REACH
     bordered = (size[0] + 2 * pad, size[1] + 2 * pad)
@@ -278,27 +328,20 @@ def _fits(frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: flo
         found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
         best = np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]
         places.append(shifts[best])
-        for b in best:
-            index_windows.append(
+        index_windows.append(
+            np.stack([
                 coarse_windows[k * len(_COARSE) + b]
                 if b < len(_COARSE)
                 else near_windows[start + b - len(_COARSE)]
-            )
+                for b in best
+            ])
+        )
         start += len(fine)
     face = seen.face_windows(np.repeat(outlines, _BEST_SHIFTS), np.concatenate(places), size)
-    index_scores = _dot(design.index, np.stack(index_windows))
-    if visible < _WHOLE:
-        columns = _columns(visible, design)
-        references = design.masked(columns)[0]
-        face = cut_face(face, columns, size)
-    else:
-        references = design.face
-    face_scores = _dot(references, face)
-    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
-    per_outline = (*scores.shape[:2], len(quads), _BEST_SHIFTS)
-    return np.stack(
-        [s.reshape(per_outline).max(axis=3) for s in (scores, index_scores, face_scores)]
-    )
+    return [
+        Look(index, face[k * _BEST_SHIFTS : (k + 1) * _BEST_SHIFTS])
+        for k, index in enumerate(index_windows)
+    ]
 
 
 @functools.cache
@@ -306,13 +349,27 @@ def _blas() -> ThreadpoolController:
     return ThreadpoolController()
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def on_one_core(read: Callable[P, R]) -> Callable[P, R]:
+    """`read` with the matrix products on one thread: a product this small spread over a
+    shared machine's cores costs more than it saves, and the reader's budget is one core.
+    (Held for a whole read: setting it costs as much as a small product.)"""
+
+    @functools.wraps(read)
+    def held(*args: P.args, **kwargs: P.kwargs) -> R:
+        with _blas().limit(limits=1, user_api="blas"):
+            return read(*args, **kwargs)
+
+    return held
+
+
 def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
-    """Every reference (..., features) against every observation (n, features): (..., n).
-    On one thread: a product this small spread over a shared machine's cores costs more
-    than it saves, and the reader's budget is one core."""
+    """Every reference (..., features) against every observation (n, features): (..., n)."""
     flat = references.reshape(-1, references.shape[-1])
-    with _blas().limit(limits=1, user_api="blas"):
-        product: np.ndarray = flat @ observed.T
+    product: np.ndarray = flat @ observed.T
     return product.reshape(*references.shape[:-1], len(observed))
 
 
@@ -334,4 +391,4 @@ def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: flo
 
 def _ramp(value: float, low: float, high: float) -> float:
     """0 at or below `low`, 1 at or above `high`, straight between."""
-    return float(np.clip((value - low) / (high - low), 0.0, 1.0))
+    return min(max((float(value) - low) / (high - low), 0.0), 1.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -19,7 +20,7 @@ from vision.quad import rectify, whole_frame
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
-_CACHE_VERSION = b"vision-design-7"  # bump when the maps or their checks change
+_CACHE_VERSION = b"vision-design-9"  # bump when the maps or their checks change
 FACE_WEIGHT = 0.5
 _PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # Faces whose paper inside a printed frame is measured at calibration; the paper inside a
@@ -47,11 +48,13 @@ class Design:
     def size(self) -> tuple[int, int]:
         return card_size(self.aspect)
 
-    def scores(self, maps: CardMaps) -> np.ndarray:
-        """How well `maps` match each reference at each blur level: (levels, 52)."""
-        face, index = self.face @ maps.face, self.index @ maps.index
+    def scores(self, views: Sequence[CardMaps]) -> np.ndarray:
+        """How well each of `views` matches each reference at each blur level: (views,
+        levels, 52). The views are compared together: the references are read once."""
+        face = self.face @ np.stack([v.face for v in views], axis=1)
+        index = self.index @ np.stack([v.index for v in views], axis=1)
         scores: np.ndarray = FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
-        return scores
+        return scores.transpose(2, 0, 1)
 
     @property
     def paper_bar(self) -> float:

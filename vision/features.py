@@ -10,7 +10,6 @@ index at higher resolution (rank glyph and suit pip).
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -81,13 +80,15 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     # card. (Sums over the three channels are matrix products: numpy reduces a short last
     # axis slowly.)
     values = card.reshape(-1, 3)[_bordered(h, w, pad)]
+    # Robust samples: the brighter half of each of eight stretches of the ring, summed
+    # together once found.
     bright = values @ np.ones(3, np.float32)
-    # Robust samples: the brighter half of each of eight stretches of the ring.
-    table = np.empty((len(ring.bounds) - 1, 3), np.float32)
-    for i, (start, end) in enumerate(itertools.pairwise(ring.bounds)):
-        half = (end - start) // 2
-        keep = np.argpartition(bright[start:end], half)[half:]
-        table[i] = _column_means(values[start:end][keep])
+    upper = np.concatenate([
+        np.argpartition(bright[start:end], middle - start)[middle - start :] + start
+        for start, middle, end in ring.stretches
+    ])
+    table = np.add.reduceat(values[upper], ring.starts, axis=0)
+    table /= ring.counts
     coeffs = ring.solve @ table
     basis = _fractions(h, w, pad)
     # Worked in place: a card is described some sixty times a frame.
@@ -218,6 +219,11 @@ class _Ring:
     order: np.ndarray
     bounds: tuple[int, ...]
     solve: np.ndarray  # (3, 8): the plane 1, x, y fitted to the eight stretches' samples
+    # Each stretch's start, middle and end; where the brighter half of each begins among
+    # those of all, and its length.
+    stretches: tuple[tuple[int, int, int], ...]
+    starts: np.ndarray
+    counts: np.ndarray
 
     @staticmethod
     @functools.cache
@@ -235,30 +241,40 @@ class _Ring:
         cells = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
         segments = [np.flatnonzero(ring & (rows == r) & (cols == c)) for r, c in cells]
         centres = [[1.0, xs.flat[s].mean() / w, ys.flat[s].mean() / h] for s in segments]
-        bounds = tuple(int(b) for b in np.cumsum([0, *map(len, segments)]))
+        sizes = np.array([len(s) for s in segments])
+        bounds = tuple(int(b) for b in np.cumsum([0, *sizes]))
+        middles = np.array(bounds[:-1]) + sizes // 2
+        halves = sizes - sizes // 2
         return _Ring(
             np.concatenate(segments),
             bounds,
             np.linalg.pinv(np.array(centres, np.float32)).astype(np.float32),
+            tuple(
+                (int(b), int(m), int(e))
+                for b, m, e in zip(bounds[:-1], middles, bounds[1:], strict=True)
+            ),
+            np.cumsum([0, *halves[:-1]]),
+            halves.astype(np.float32)[:, None],
         )
 
 
+
 def _ink_maps(flat: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Ink, red against green and yellow against blue (float32), from channels apart and
-    worked in place: the sums are the same, in the same order, without a temporary each.
-    Written into `out` when given."""
-    b, g, r = cv2.split(flat)
-    ink = b + g
-    ink += r
-    ink /= 3.0
-    np.subtract(1.0, ink, out=ink)
-    red_green = r - g
-    red_green *= _CHROMA_WEIGHT
-    yellow_blue = r + g
-    yellow_blue /= 2
-    yellow_blue -= b
-    yellow_blue *= _CHROMA_WEIGHT
-    return cv2.GaussianBlur(cv2.merge([ink, red_green, yellow_blue]), (0, 0), 1.0, dst=out)
+    """Ink, red against green and yellow against blue (float32), in one pass over the
+    pixels (a matrix per pixel), then softened. Written into `out` when given."""
+    return cv2.GaussianBlur(cv2.transform(flat, _OPPONENTS), (0, 0), 1.0, dst=out)
+
+
+# Rows: ink (one less the mean of the channels), red less green, the mean of red and green
+# less blue; the last column is added. The colour rows weigh `_CHROMA_WEIGHT`.
+_OPPONENTS = np.array(
+    [
+        [-1 / 3, -1 / 3, -1 / 3, 1.0],
+        [0.0, -_CHROMA_WEIGHT, _CHROMA_WEIGHT, 0.0],
+        [-_CHROMA_WEIGHT, _CHROMA_WEIGHT / 2, _CHROMA_WEIGHT / 2, 0.0],
+    ],
+    np.float32,
+)
 
 
 def _crop(maps: np.ndarray) -> CardMaps:
