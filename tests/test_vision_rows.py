@@ -8,7 +8,7 @@ import pytest
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
 from vision.design import Design
 from vision.layout import locate, read_card
-from vision.rows import _Node, _outline
+from vision.row_outline import Node, outline_at
 
 
 @pytest.mark.parametrize("shear", [-0.08, 0.08])
@@ -84,8 +84,8 @@ def test_an_edge_under_a_chip_does_not_turn_the_card(seen: bool) -> None:
     bottoms = tops + height / np.cos(turn)
     under = (columns >= 137) & (columns < 200)
     bottoms[under] += 0.5 * (columns[under] - 137)
-    node = _Node(x, 0.2, tilt=-float(turn) if seen else None)
-    tl, tr, _, bl = _outline(node, tops, bottoms, (width, height), middle)
+    node = Node(x, 0.2, tilt=-float(turn) if seen else None)
+    tl, tr, _, bl = outline_at(node, tops, bottoms, (width, height), middle)
     top = tr - tl
     assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
     assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
