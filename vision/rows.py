@@ -32,6 +32,9 @@ _LAST = (0.82, 1.35)  # from the last card's left edge to the row's end
 # What a left edge counts for: the card finder's outline, or a place where no edge shows.
 _ANCHOR_SCORE, _PLACE_SCORE = 3.0, -0.5
 _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing either way
+# A row's cards found whole, this much larger or smaller than the frame's, are nearer the
+# camera or further from it: they tell the row's card size (less is the finder's own noise).
+_OTHER_SIZE = 0.04
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 
 
@@ -76,7 +79,7 @@ def part_row(
     right = _end(strip.paper, strip.middle, height, first=False)
     if right.x - left.x < 1.6 * width:
         return None  # one card: the caller outlines it whole
-    edges, anchors, width = _edges_and_anchors(strip, found, width, height)
+    edges, anchors, (width, height) = _edges_and_anchors(strip, found, width, height)
     # Cards are laid apart by their whole width, frame and all, and hidden by their
     # neighbours by shares of it.
     whole = width / (1 - 2 * inset[0])
@@ -129,9 +132,10 @@ def _straighten(frame: np.ndarray, outline: np.ndarray) -> _Strip | None:
 
 def _edges_and_anchors(
     strip: _Strip, found: Sequence[Quad], width: float, height: float
-) -> tuple[list[Node], list[Node], float]:
+) -> tuple[list[Node], list[Node], tuple[float, float]]:
     """The left edges seen across a row, the cards the finder outlined in it as left edges
-    (moved onto the edge seen at each), and a card's width: as those cards show it, if any."""
+    (moved onto the edge seen at each), and a card's width and height: as those cards show
+    them, if any."""
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
     edges = [
@@ -140,9 +144,14 @@ def _edges_and_anchors(
     ]
     anchors = _anchors(found, strip.to_strip, strip.middle, width, height)
     if anchors:
-        # The camera's view squeezes cards a little: whole ones found tell their width best.
-        width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
-    return edges, [_along_edge(a, edges, width) for a in anchors], width
+        # The camera's view squeezes cards a little, and those of a row nearer the camera
+        # are larger than another row's: whole ones found in the row tell its size best.
+        quads = [a.quad for a in anchors if a.quad is not None]
+        width = float(np.median([q.width for q in quads]))
+        seen = float(np.median([q.height for q in quads]))
+        if abs(seen / height - 1) > _OTHER_SIZE:
+            height = seen
+    return edges, [_along_edge(a, edges, width) for a in anchors], (width, height)
 
 
 def _outlined(
