@@ -35,6 +35,7 @@ _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing ei
 # A row's cards found whole, this much larger or smaller than the frame's, are nearer the
 # camera or further from it: they tell the row's card size (less is the finder's own noise).
 _OTHER_SIZE = 0.04
+_MAX_SKEW = np.deg2rad(3.0)  # between a card's opposite sides, as a camera sees a table
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 
 
@@ -176,7 +177,9 @@ def _outlined(
         share = (right - node.x) / width if last else (chosen[k + 1].x - node.x) / whole
         visible = min(1.0, share)
         if node.quad is not None and visible >= 1.0:
-            cards.append(RowCard(node.quad, visible))
+            # An outline the finder drew leaning with a neighbour's edge may be a few pixels
+            # off at one side, as a placed one may.
+            cards.append(RowCard(node.quad, visible, placed=node.quad.skew > _MAX_SKEW))
             continue
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
