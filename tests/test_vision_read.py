@@ -170,3 +170,25 @@ def test_a_card_seen_from_above_has_its_opposite_sides_parallel() -> None:
     assert upright.skew == 0.0
     leaning = Quad(np.array([[0, 0], [100, 0], [90, 140], [0, 140]], np.float32))
     assert abs(leaning.skew - np.arctan(10 / 140)) < 1e-6
+
+
+def test_framed_cards_placed_in_a_row_are_snapped_inside_their_frames(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """A coup laid at speed on a framed (tuning) design: a card placed from its row's edges
+    lies inside its frame, where its row's paper ends. Snapped as far as an unframed card's
+    sides are, some of its sides reached the paper's edge beyond the frame and others not,
+    and the 7D, the 4S and the AC below were declined; snapped within the frame, they are
+    named, and nothing is named wrong."""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    design, faces = framed
+    rng = np.random.default_rng(40506)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = _names(read_layout(scene.image, design))
+    assert [len(r) for r in got] == [len(r) for r in rows]
+    for row_got, row_want in zip(got, rows, strict=True):
+        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
+    assert (rows[0][3], rows[1][2], rows[1][6]) == ("7D", "4S", "AC")
+    assert (got[0][3], got[1][2], got[1][6]) == ("7D", "4S", "AC")

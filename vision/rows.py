@@ -36,6 +36,7 @@ _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing ei
 # camera or further from it: they tell the row's card size (less is the finder's own noise).
 _OTHER_SIZE = 0.04
 _MAX_SKEW = np.deg2rad(3.0)  # between a card's opposite sides, as a camera sees a table
+_FRAMED_SNAP = 0.4  # of a frame's width near the edge: how far a framed card's sides snap
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
 
 
@@ -169,6 +170,7 @@ def _outlined(
     where the row's paper ends in the strip, `size` a card's width and height as outlined
     and its whole width (more, for a card framed near its edge: outlined inside it)."""
     width, height, whole = size
+    reach = max(_FRAMED_SNAP * (whole - width) / 2, 1.0)
     to_frame = cv2.invertAffineTransform(strip.to_strip)
     cards = []
     for k, node in enumerate(chosen):
@@ -191,7 +193,9 @@ def _outlined(
             strip.middle,
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
-        snapped = snap(frame, placed)
+        # A framed card is placed inside its frame: its sides are snapped there, not
+        # beyond the frame, where its paper's edge may lie within reach on some sides only.
+        snapped = snap(frame, placed, reach) if whole > width else snap(frame, placed)
         outline = snapped if last or visible >= 1.0 else square(snapped, placed, aspect)
         cards.append(RowCard(Quad(outline), visible, placed=True))
     return cards
