@@ -43,8 +43,8 @@ _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge
 @dataclass(frozen=True)
 class RowCard:
     """A card found on the baize: its outline, the share of its width in view, and whether
-    the outline was placed from the row's edges (and may be off by a few pixels) rather
-    than drawn around the card's own paper."""
+    the outline may be off by a few pixels: placed from the row's edges, or drawn by the
+    finder leaning with a neighbour's edge, rather than around the card's own paper."""
 
     quad: Quad
     visible: float = 1.0
