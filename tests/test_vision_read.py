@@ -140,3 +140,55 @@ def test_cards_partly_hidden_by_a_turned_neighbour_are_named(
         assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
     assert (rows[0][1], rows[0][4]) == ("2S", "QS")
     assert (got[0][1], got[0][4]) == ("2S", "QS")
+
+
+def test_a_card_outlined_leaning_with_its_neighbour_is_not_named_wrong(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """A coup laid at speed on the built-in design: the finder outlines its first card, the
+    AD partly under the next, with its right side leaning along the neighbour's edge (its
+    sides 5 degrees apart). Read there as it would be a card outlined around its own
+    paper, it passed for the AH; an outline so skewed is read as a placed one is."""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    rng = np.random.default_rng(52006)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = _names(read_layout(scene.image, design))
+    assert rows[0][0] == "AD"
+    assert [len(r) for r in got] == [len(r) for r in rows]
+    for row_got, row_want in zip(got, rows, strict=True):
+        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True)), got
+    (first, *_), *_ = locate(scene.image, design)
+    assert first.quad.skew > np.deg2rad(3.0)
+    assert first.placed
+
+
+def test_a_card_seen_from_above_has_its_opposite_sides_parallel() -> None:
+    """A card's outline skews only as far as its opposite sides part."""
+    upright = Quad(np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32))
+    assert upright.skew == 0.0
+    leaning = Quad(np.array([[0, 0], [100, 0], [90, 140], [0, 140]], np.float32))
+    assert abs(leaning.skew - np.arctan(10 / 140)) < 1e-6
+
+
+def test_framed_cards_placed_in_a_row_are_snapped_inside_their_frames(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """A coup laid at speed on a framed (tuning) design: a card placed from its row's edges
+    lies inside its frame, where its row's paper ends. Snapped as far as an unframed card's
+    sides are, some of its sides reached the paper's edge beyond the frame and others not,
+    and the 7D, the 4S and the AC below were declined; snapped within the frame, they are
+    named, and nothing is named wrong."""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    design, faces = framed
+    rng = np.random.default_rng(40506)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = _names(read_layout(scene.image, design))
+    assert [len(r) for r in got] == [len(r) for r in rows]
+    for row_got, row_want in zip(got, rows, strict=True):
+        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
+    assert (rows[0][3], rows[1][2], rows[1][6]) == ("7D", "4S", "AC")
+    assert (got[0][3], got[1][2], got[1][6]) == ("7D", "4S", "AC")

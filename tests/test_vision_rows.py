@@ -7,8 +7,11 @@ import pytest
 
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
 from vision.design import Design
+from vision.geometry import paper_blobs
 from vision.layout import locate, read_card
-from vision.rows import _Node, _outline
+from vision.quad import Quad
+from vision.row_outline import Node, outline_at
+from vision.rows import part_row
 
 
 @pytest.mark.parametrize("shear", [-0.08, 0.08])
@@ -84,8 +87,8 @@ def test_an_edge_under_a_chip_does_not_turn_the_card(seen: bool) -> None:
     bottoms = tops + height / np.cos(turn)
     under = (columns >= 137) & (columns < 200)
     bottoms[under] += 0.5 * (columns[under] - 137)
-    node = _Node(x, 0.2, tilt=-float(turn) if seen else None)
-    tl, tr, _, bl = _outline(node, tops, bottoms, (width, height), middle)
+    node = Node(x, 0.2, tilt=-float(turn) if seen else None)
+    tl, tr, _, bl = outline_at(node, tops, bottoms, (width, height), middle)
     top = tr - tl
     assert abs(np.degrees(np.arctan2(top[1], top[0])) - 5.0) < 0.5
     assert abs(float(np.linalg.norm(bl - tl)) - height) < 2.0
@@ -131,3 +134,32 @@ def test_a_framed_card_under_the_next_is_seen_by_the_share_of_its_whole_width(
     for spot in row[:-1]:
         assert spot.visible == pytest.approx(0.8, abs=0.04)
     assert row[-1].visible == pytest.approx(1.0, abs=0.02)  # nothing lies over it
+
+
+def test_a_row_nearer_the_camera_is_outlined_at_its_own_cards_size(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """The cards of a row nearer the camera look larger than the frame's others: where a
+    card of the row was found whole, the row's cards are outlined at its size, not at the
+    frame's (the last card's outline was 15 pixels short of its edges)."""
+    rng = np.random.default_rng(4)
+    table = baize(720, 1280, rng)
+    width = 170.0
+    height = width * design.aspect
+    names = ["7H", "QS", "4D", "TC", "9S", "3C"]
+    xs = [200.0 + width * k for k in (0.0, 1.0, 1.83, 2.66, 3.49, 4.32)]
+    turns, lifts = [0, 3, -4, 2, -3, 4], [0, 0.04, -0.04, 0.03, -0.03, 0.02]
+    truth = []
+    for x, name, turn, lift in zip(xs, names, turns, lifts, strict=True):
+        corners = card_corners((x, 360 + lift * height), width, design.aspect, turn)
+        paste(table, faces[name], corners)
+        truth.append(corners)
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    (blob,) = paper_blobs(frame)
+    # The first card touches the next: the finder outlines it whole. The frame's other
+    # cards (none drawn here) are 8 % smaller.
+    cards = part_row(frame, blob, design.aspect, [Quad(truth[0])], 0.92 * height)
+    assert cards is not None
+    assert len(cards) == len(names)
+    assert np.abs(cards[-1].quad.corners - truth[-1]).max() < 0.02 * width
+    assert [str(read_card(frame, card, design).card) for card in cards] == names

@@ -3,24 +3,27 @@ brightness across its sides, and the corners where they meet."""
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
 # Edges are looked for this far (frame pixels) either side of where the blob put them.
 _SNAP_RANGE = 6.0
 _SNAP_STEP = 0.5
-_SNAP_ACROSS = np.arange(-_SNAP_RANGE, _SNAP_RANGE + _SNAP_STEP, _SNAP_STEP, dtype=np.float32)
 _SNAP_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
 _SNAP_MIN_DROP = 6.0  # grey levels per sample step: weaker is no edge
 
 
-def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def snap(frame: np.ndarray, corners: np.ndarray, reach: float = _SNAP_RANGE) -> np.ndarray:
     """Corners moved onto the card's true edges, found to a fraction of a pixel in `frame`.
 
     Across each side the brightness is sampled; the edge is where it drops from paper to
     baize: the outermost strong drop, since a frame line printed near the edge drops too,
     then rises again. A side with no clear edge (two cards edge to edge) keeps its place.
+    Edges are looked for `reach` pixels either way of where the sides lie.
     """
+    across_at = _across(round(reach / _SNAP_STEP) * _SNAP_STEP)
     ends = np.roll(corners, -1, axis=0)
     sides = ends - corners  # (4, 2)
     along = sides / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
@@ -28,8 +31,8 @@ def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     outward = np.sign(np.sum(normal * ((corners + ends) / 2 - corners.mean(axis=0)), axis=1))
     normal *= np.where(outward < 0, -1.0, 1.0)[:, None].astype(np.float32)
     base = corners[:, None, :] + _SNAP_ALONG[None, :, None] * sides[:, None, :]  # (4, n, 2)
-    points = base[:, :, None, :] + _SNAP_ACROSS[None, None, :, None] * normal[:, None, None, :]
-    n, s = len(_SNAP_ALONG), len(_SNAP_ACROSS)
+    points = base[:, :, None, :] + across_at[None, None, :, None] * normal[:, None, None, :]
+    n, s = len(_SNAP_ALONG), len(across_at)
     flat = points.reshape(4 * n, s, 2).astype(np.float32)
     samples = cv2.remap(
         frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -48,7 +51,7 @@ def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     left, mid, right = drop[r, np.maximum(k - 1, 0)], drop[r, k], drop[r, np.minimum(k + 1, s - 2)]
     curve = left - 2 * mid + right
     offset = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
-    across = _SNAP_ACROSS[0] + (k + 0.5 + np.clip(offset, -0.5, 0.5)) * _SNAP_STEP
+    across = across_at[0] + (k + 0.5 + np.clip(offset, -0.5, 0.5)) * _SNAP_STEP
     edges = base.reshape(4 * n, 2) + across[:, None] * np.repeat(normal, n, axis=0)
     lines = []
     for i in range(4):
@@ -60,9 +63,15 @@ def snap(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
         vx, vy, x0, y0 = fit.ravel()
         lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
     snapped = _crossings(lines)
-    if snapped is None or np.abs(snapped - corners).max() > _SNAP_RANGE * 2.5:
+    if snapped is None or np.abs(snapped - corners).max() > reach * 2.5:
         return corners
     return snapped
+
+
+@functools.cache
+def _across(reach: float) -> np.ndarray:
+    """Where brightness is sampled across a side: `reach` pixels either way, in steps."""
+    return np.arange(-reach, reach + _SNAP_STEP, _SNAP_STEP, dtype=np.float32)
 
 
 def _crossings(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:

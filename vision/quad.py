@@ -29,6 +29,16 @@ class Quad:
         c = self.corners
         return float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
 
+    @property
+    def skew(self) -> float:
+        """The larger angle (radians) between opposite sides: a card seen on a table from
+        above shows less than two degrees."""
+        sides = np.roll(self.corners, -1, axis=0) - self.corners
+        turns = [
+            abs(float(np.arctan2(a[0] * b[1] - a[1] * b[0], a @ b)))
+            for a, b in ((sides[0], -sides[2]), (sides[1], -sides[3]))
+        ]
+        return max(turns)
 
 
 def rectify(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:

@@ -23,6 +23,7 @@ import numpy as np
 from vision.edges import snap
 from vision.quad import Quad
 from vision.row_edges import MERGE, left_edges
+from vision.row_outline import Node, outline_at, square
 
 # The advance from one card's left edge to the next, in card widths: a fifth overlapped at
 # most, a little more than touching at most (cards turned at their corners).
@@ -31,23 +32,19 @@ _LAST = (0.82, 1.35)  # from the last card's left edge to the row's end
 # What a left edge counts for: the card finder's outline, or a place where no edge shows.
 _ANCHOR_SCORE, _PLACE_SCORE = 3.0, -0.5
 _EDGE_BAR = 0.75  # an edge this far along a card's height counts for nothing either way
+# A row's cards found whole, this much larger or smaller than the frame's, are nearer the
+# camera or further from it: they tell the row's card size (less is the finder's own noise).
+_OTHER_SIZE = 0.04
+_MAX_SKEW = np.deg2rad(3.0)  # between a card's opposite sides, as a camera sees a table
+_FRAMED_SNAP = 0.4  # of a frame's width near the edge: how far a framed card's sides snap
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
-_OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
-# A left edge sheared further than this from square to its card's top and bottom edges
-# (radians) is not taken for the card's own: a camera's view shears cards a few degrees.
-_MAX_SHEAR = np.deg2rad(9.0)
-# A card's top or bottom edge turned further than this (radians) from its row is not its own
-# (a row is laid with each card turned 10 degrees at the most, and the camera shears it).
-_MAX_TURN = np.deg2rad(15.0)
-_CORNER = 0.015  # of a card's height: how far short of its corners a left edge is seen
-_SPAN_FIT = 0.06  # a left edge this near a card's height long runs its whole height
 
 
 @dataclass(frozen=True)
 class RowCard:
     """A card found on the baize: its outline, the share of its width in view, and whether
-    the outline was placed from the row's edges (and may be off by a few pixels) rather
-    than drawn around the card's own paper."""
+    the outline may be off by a few pixels: placed from the row's edges, or drawn by the
+    finder leaning with a neighbour's edge, rather than around the card's own paper."""
 
     quad: Quad
     visible: float = 1.0
@@ -75,6 +72,48 @@ def part_row(
     printed near the edge ends (`Design.inset`): the finder outlines, and the row's paper
     and the left edges show, such cards inside their frames.
     """
+    strip = _straighten(frame, outline)
+    if strip is None:
+        return None
+    height = card_height or strip.row_height()
+    width = height / aspect
+    left = _end(strip.paper, strip.middle, height, first=True)
+    right = _end(strip.paper, strip.middle, height, first=False)
+    if right.x - left.x < 1.6 * width:
+        return None  # one card: the caller outlines it whole
+    edges, anchors, (width, height) = _edges_and_anchors(strip, found, width, height)
+    # Cards are laid apart by their whole width, frame and all, and hidden by their
+    # neighbours by shares of it.
+    whole = width / (1 - 2 * inset[0])
+    chosen = _choose(edges, anchors, left, right.x, whole)
+    if chosen is None:
+        return None
+    return _outlined(frame, strip, chosen, right.x, (width, height, whole), aspect=aspect)
+
+
+@dataclass(frozen=True)
+class _Strip:
+    """A row's blob straightened along the row, with a margin all round: its grey levels,
+    where its paper lies, the paper's top and bottom in each column, and the map from the
+    frame into it."""
+
+    grey: np.ndarray
+    paper: np.ndarray
+    tops: np.ndarray
+    bottoms: np.ndarray
+    to_strip: np.ndarray
+    middle: float
+
+    def row_height(self) -> float:
+        """The paper's height across the row, clear of its ends."""
+        columns = np.flatnonzero(self.paper.any(axis=0))
+        spans = (self.bottoms - self.tops)[columns]
+        trimmed = spans[len(spans) // 10 : len(spans) - len(spans) // 10]
+        return float(np.median(trimmed))
+
+
+def _straighten(frame: np.ndarray, outline: np.ndarray) -> _Strip | None:
+    """The row whose blob is `outline` straightened into a strip, or None for a sliver."""
     (cx, cy), (rw, rh), angle = row_extent(outline)
     margin = 12
     length, thick = round(rw) + 2 * margin, round(rh) + 2 * margin
@@ -86,54 +125,78 @@ def part_row(
     inside = cv2.transform(outline.reshape(-1, 1, 2).astype(np.float32), to_strip)
     cv2.fillPoly(filled, [np.round(inside).astype(np.int32)], 1)
     paper = filled > 0
-    columns = np.flatnonzero(paper.any(axis=0))
-    if len(columns) < 10:
+    if np.count_nonzero(paper.any(axis=0)) < 10:
         return None
     tops = np.argmax(paper, axis=0)
     bottoms = thick - 1 - np.argmax(paper[::-1], axis=0)
-    spans = (bottoms - tops)[columns]
-    trimmed = spans[len(spans) // 10 : len(spans) - len(spans) // 10]
-    height = card_height or float(np.median(trimmed))
-    width = height / aspect
-    middle = thick / 2
-    left, right = _end(paper, middle, height, first=True), _end(paper, middle, height, first=False)
-    if right.x - left.x < 1.6 * width:
-        return None  # one card: the caller outlines it whole
+    return _Strip(strip, paper, tops, bottoms, to_strip, thick / 2)
+
+
+def _edges_and_anchors(
+    strip: _Strip, found: Sequence[Quad], width: float, height: float
+) -> tuple[list[Node], list[Node], tuple[float, float]]:
+    """The left edges seen across a row, the cards the finder outlined in it as left edges
+    (moved onto the edge seen at each), and a card's width and height: as those cards show
+    them, if any."""
     # An edge counts for a card by how much more of one it shows than an art frame or a
     # column of pips might: a weak one only decides between counts the row allows.
     edges = [
-        _Node(e.x, e.cover - _EDGE_BAR, tilt=e.tilt, span=e.span)
-        for e in left_edges(strip, paper, height, width)
+        Node(e.x, e.cover - _EDGE_BAR, tilt=e.tilt, span=e.span)
+        for e in left_edges(strip.grey, strip.paper, height, width)
     ]
-    anchors = _anchors(found, to_strip, middle, width, height)
+    anchors = _anchors(found, strip.to_strip, strip.middle, width, height)
     if anchors:
-        # The camera's view squeezes cards a little: whole ones found tell their width best.
-        width = float(np.median([a.quad.width for a in anchors if a.quad is not None]))
-    anchors = [_along_edge(a, edges, width) for a in anchors]
-    # Cards are laid apart by their whole width, frame and all, and hidden by their
-    # neighbours by shares of it.
-    whole = width / (1 - 2 * inset[0])
-    chosen = _choose(edges, anchors, left, right.x, whole)
-    if chosen is None:
-        return None
-    to_frame = cv2.invertAffineTransform(to_strip)
+        # The camera's view squeezes cards a little, and those of a row nearer the camera
+        # are larger than another row's: whole ones found in the row tell its size best.
+        quads = [a.quad for a in anchors if a.quad is not None]
+        width = float(np.median([q.width for q in quads]))
+        seen = float(np.median([q.height for q in quads]))
+        if abs(seen / height - 1) > _OTHER_SIZE:
+            height = seen
+    return edges, [_along_edge(a, edges, width) for a in anchors], (width, height)
+
+
+def _outlined(
+    frame: np.ndarray,
+    strip: _Strip,
+    chosen: Sequence[Node],
+    right: float,
+    size: tuple[float, float, float],
+    *,
+    aspect: float,
+) -> list[RowCard]:
+    """The row's cards at their `chosen` left edges: those the finder outlined whole as it
+    did, the rest outlined from the row's edges and snapped onto their own. `right` is
+    where the row's paper ends in the strip, `size` a card's width and height as outlined
+    and its whole width (more, for a card framed near its edge: outlined inside it)."""
+    width, height, whole = size
+    reach = max(_FRAMED_SNAP * (whole - width) / 2, 1.0)
+    to_frame = cv2.invertAffineTransform(strip.to_strip)
     cards = []
     for k, node in enumerate(chosen):
         last = k + 1 == len(chosen)
         # The last card's paper ends where the row's does, inside its frame.
-        share = (right.x - node.x) / width if last else (chosen[k + 1].x - node.x) / whole
+        share = (right - node.x) / width if last else (chosen[k + 1].x - node.x) / whole
         visible = min(1.0, share)
         if node.quad is not None and visible >= 1.0:
-            cards.append(RowCard(node.quad, visible))
+            # An outline the finder drew leaning with a neighbour's edge may be a few pixels
+            # off at one side, as a placed one may.
+            cards.append(RowCard(node.quad, visible, placed=node.quad.skew > _MAX_SKEW))
             continue
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
-        corners = _outline(
-            node, tops, bottoms, (min(right.x - node.x, width) if last else width, height), middle
+        corners = outline_at(
+            node,
+            strip.tops,
+            strip.bottoms,
+            (min(right - node.x, width) if last else width, height),
+            strip.middle,
         )
         placed = cv2.transform(corners[None], to_frame)[0].astype(np.float32)
-        snapped = snap(frame, placed)
-        outline = snapped if last or visible >= 1.0 else _square(snapped, placed, aspect)
+        # A framed card is placed inside its frame: its sides are snapped there, not
+        # beyond the frame, where its paper's edge may lie within reach on some sides only.
+        snapped = snap(frame, placed, reach) if whole > width else snap(frame, placed)
+        outline = snapped if last or visible >= 1.0 else square(snapped, placed, aspect)
         cards.append(RowCard(Quad(outline), visible, placed=True))
     return cards
 
@@ -148,20 +211,7 @@ def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, f
     return (cx, cy), (rw, rh), (angle + 45.0) % 90.0 - 45.0
 
 
-@dataclass(frozen=True)
-class _Node:
-    """A possible left edge: where it crosses the row's middle, how sure it is, the card
-    finder's outline when it is one's, and its tilt (radians, its run across per its run
-    down) when it was seen."""
-
-    x: float
-    score: float
-    quad: Quad | None = None
-    tilt: float | None = None
-    span: tuple[float, float] | None = None
-
-
-def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _Node:
+def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> Node:
     """The row's left end (`first`) or right end: a line fitted to where the paper begins
     or ends across the middle of the row, as it crosses the middle."""
     band = np.arange(round(middle - 0.3 * height), round(middle + 0.3 * height))
@@ -171,17 +221,17 @@ def _end(paper: np.ndarray, middle: float, height: float, *, first: bool) -> _No
     xs = np.argmax(rows, axis=1) if first else paper.shape[1] - np.argmax(rows[:, ::-1], axis=1)
     ys, xs = band[has], xs[has]
     if len(ys) < 5:
-        return _Node(float(np.median(xs)) if len(xs) else 0.0, 1.0)
+        return Node(float(np.median(xs)) if len(xs) else 0.0, 1.0)
     vx, vy, x0, y0 = cv2.fitLine(
         np.array(np.column_stack([xs, ys]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
     ).ravel()
     lean = vx / vy if abs(vy) > 1e-3 else 0.0
-    return _Node(float(x0 + lean * (middle - y0)), 1.0, tilt=float(np.arctan(lean)))
+    return Node(float(x0 + lean * (middle - y0)), 1.0, tilt=float(np.arctan(lean)))
 
 
 def _anchors(
     found: Sequence[Quad], to_strip: np.ndarray, middle: float, width: float, height: float
-) -> list[_Node]:
+) -> list[Node]:
     """The card finder's outlines of a card's size, as left edges in the strip."""
     nodes = []
     for quad in found:
@@ -193,11 +243,11 @@ def _anchors(
             continue
         t = (middle - top[1]) / (bottom[1] - top[1])
         x = float(top[0] + t * (bottom[0] - top[0]))
-        nodes.append(_Node(x, _ANCHOR_SCORE, quad))
+        nodes.append(Node(x, _ANCHOR_SCORE, quad))
     return nodes
 
 
-def _along_edge(anchor: _Node, edges: Sequence[_Node], width: float) -> _Node:
+def _along_edge(anchor: Node, edges: Sequence[Node], width: float) -> Node:
     """A card the finder outlined, with the left edge seen at its own, if one was: the
     finder's outline of a card partly under the next may lean with its right side, and
     the edge tells where the card lies when it is outlined again."""
@@ -209,8 +259,8 @@ def _along_edge(anchor: _Node, edges: Sequence[_Node], width: float) -> _Node:
 
 
 def _choose(
-    edges: list[_Node], anchors: list[_Node], end: _Node, right: float, width: float
-) -> list[_Node] | None:
+    edges: list[Node], anchors: list[Node], end: Node, right: float, width: float
+) -> list[Node] | None:
     """The left edges of the row's cards, left to right: the row's own left end first,
     each next one a card's advance on, the last a card's width from the row's end.
 
@@ -220,7 +270,7 @@ def _choose(
     """
     step = _PLACE_STEP * width
     left = end.x
-    places = [_Node(x, _PLACE_SCORE) for x in np.arange(left + step, right, step)]
+    places = [Node(x, _PLACE_SCORE) for x in np.arange(left + step, right, step)]
     # Where the card finder outlined a card, no other edge is taken near it.
     near_anchor = [
         n for n in [*edges, *places]
@@ -264,89 +314,3 @@ def _choose(
     while path[-1] != 0:
         path.append(before[path[-1]])
     return [nodes[i] for i in reversed(path)]
-
-
-def _outline(
-    node: _Node, tops: np.ndarray, bottoms: np.ndarray, size: tuple[float, float], middle: float
-) -> np.ndarray:
-    """The corners, in strip coordinates, of the card whose left edge is `node`: its turn
-    is the slope of its own top and bottom edges, where they bound the row's paper clear
-    of its neighbours; its left edge runs as seen, or square to them when it was not seen
-    (a camera that looks at the table a little from one side shears every card by a few
-    degrees, so that its sides are not square to its top and bottom)."""
-    x = node.x
-    width, height = size
-    xs = np.arange(max(round(x + _OWN[0] * width), 0), min(round(x + _OWN[1] * width), len(tops)))
-    slopes, offsets = [], []
-    for ys in (tops, bottoms):
-        if len(xs) < 5:
-            break
-        vx, vy, x0, y0 = cv2.fitLine(
-            np.array(np.column_stack([xs, ys[xs]]), np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01
-        ).ravel()
-        slope = vy / vx if abs(vx) > 1e-3 else 0.0
-        slopes.append(float(slope))
-        offsets.append(float(y0 - slope * x0))
-    # A top or bottom edge turned further than a card lies from its left edge, or than a
-    # card is laid, runs under a chip or a hand, or along a neighbour's paper: the other
-    # edge gives the turn, and the card's height the line opposite it; with neither, the
-    # left edge gives it.
-    square = 0.0 if node.tilt is None else -node.tilt
-    limit = _MAX_TURN if node.tilt is None else _MAX_SHEAR
-    own = [abs(np.arctan(s) - square) <= limit for s in slopes]
-    if len(slopes) < 2 or not any(own):
-        top_y, slope = middle - height / 2, float(np.tan(square))
-        offsets = [top_y - slope * x, top_y + height - slope * x]
-    elif all(own):
-        slope = float(np.mean(slopes))
-    else:
-        good = own.index(True)
-        slope = slopes[good]
-        apart = height * float(np.hypot(1.0, slope))
-        top_y = offsets[0] if good == 0 else offsets[1] - apart
-        offsets = [top_y, top_y + apart]
-    turn = float(np.arctan(slope))
-    along = np.array([np.cos(turn), np.sin(turn)], np.float32)
-    lean = -turn if node.tilt is None or abs(node.tilt + turn) > _MAX_SHEAR else node.tilt
-    down = np.array([np.sin(lean), np.cos(lean)], np.float32)
-    corners = []
-    for offset in offsets:
-        # Where the left edge, through (x, middle) along `down`, meets this edge.
-        u = (offset + slope * x - middle) / (down[1] - slope * down[0])
-        corners.append(np.array([x, middle], np.float32) + u * down)
-    tl, bl = corners
-    if lean == node.tilt and node.span is not None:
-        # The left edge itself runs from the card's top to its bottom, where the row's paper
-        # above or below it may be a neighbour's (turned, or laid a little higher or lower);
-        # but its line may run on into a neighbour's ink. Of the ends the edge and the
-        # row's paper give, those a card's height apart are taken. (The edge stops short
-        # of the card's rounded corners.)
-        reach = _CORNER * height
-        above = [node.span[0] - reach, float(tl[1])]
-        below = [node.span[1] + reach, float(bl[1])]
-        apart = height * np.cos(lean)
-        top, bottom = min(
-            ((t, b) for t in above for b in below), key=lambda p: abs(p[1] - p[0] - apart)
-        )
-        if abs((bottom - top) / apart - 1) <= _SPAN_FIT:
-            tl, bl = (np.array([x + np.tan(lean) * (y - middle), y], np.float32)
-                      for y in (top, bottom))
-    if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
-        # Paper above or below that is not this card's (a neighbour turned the other way).
-        tl = np.array([x, middle], np.float32) - height / 2 * down
-        bl = tl + height * down
-    return np.array([tl, tl + width * along, bl + width * along, bl], np.float32)
-
-
-def _square(snapped: np.ndarray, placed: np.ndarray, aspect: float) -> np.ndarray:
-    """A card's corners from its snapped sides, with its right side where its left side's
-    length puts it: the right side may lie under the next card, where no edge of its own
-    shows. (The top and bottom keep their own directions: the camera's view shears.)"""
-    tl, tr, br, bl = snapped
-    length = float(np.linalg.norm(bl - tl))
-    if not 0.8 <= length / max(float(np.linalg.norm(placed[3] - placed[0])), 1.0) <= 1.25:
-        return placed
-    width = length / aspect
-    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
-    bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
-    return np.array([tl, tl + width * top, bl + width * bottom, bl], np.float32)
