@@ -128,7 +128,7 @@ class _Accounts:
             m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
         ]
         self.got = got
-        read = None if received is None else [received.readings.get(n, set()) for n in stream.seqs]
+        read = None if received is None else received.readings
         self.paired = pairs(sent, self.matchable, read)
         self.forged = {} if received is None else received.forged
         self.used = set(self.paired.values())
@@ -150,7 +150,10 @@ class _Accounts:
         self.index = 0  # the next message in `matchable`
         self.last_pair: int | None = None  # the sent message the last one delivered stands for
         self.lost_since = 0  # numbers reported lost since
-        self.forged_seqs: set[int] = set()  # the numbers of forged frames delivered
+        # the numbers of each forged message delivered since the last one paired, and the
+        # sent messages lost silently that such a message took the number of, one each
+        self.forged_open: list[set[int]] = []
+        self.excused: set[int] = set()
         self.size = stream.top - stream.bottom + 1
 
     def take(self, message: Message) -> None:
@@ -190,7 +193,7 @@ class _Accounts:
             name = "invented, undetectable: a stale copy numbered where the count was"
         if name == "INVENTED" and message in self.forged:
             name = fuzz_forged.INVENTED
-            self.forged_seqs.update(self.forged[message])
+            self.forged_open.append(self.forged[message])
         if isinstance(message, CutRead) and self.got.count(CutRead()) > 1:
             # the engine raises second_cut_card on a second cut card in a shoe
             name = "cut card doubled (the engine alarms a second cut card)"
@@ -198,11 +201,12 @@ class _Accounts:
             name = "alarm from noise"
             if message in self.forged:
                 name = fuzz_forged.ALARM
-                self.forged_seqs.update(self.forged[message])
+                self.forged_open.append(self.forged[message])
         return name
 
     def _paired(self, message: Message, j: int) -> None:
         """A delivered message standing for `sent[j]`: what was missing before it is judged."""
+        self._excuse(j)
         head = self.capture and not self.start
         self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
         how = _delivered(self.sent[j], message)
@@ -218,16 +222,26 @@ class _Accounts:
 
     def finish(self, tail: bool) -> None:
         """The end of what was delivered."""
-        sent, counts = self.sent, self.counts
+        sent = self.sent
+        self._excuse(len(sent))
         self.missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
         self.charge(len(sent))
-        counts["lost over-reported"] += self.early
-        hidden = sum(
-            j not in self.used and self.stream.seqs[j] in self.forged_seqs
-            for j in range(len(sent))
-        )
-        counts[fuzz_forged.LOST] += (moved := min(counts["SILENT LOSS"], hidden))
-        counts["SILENT LOSS"] -= moved
+        self.counts["lost over-reported"] += self.early
+
+    def _excuse(self, upto: int) -> None:
+        """The forged messages delivered in the gap before `sent[upto]`, each matched to one
+        message sent in that very gap, not delivered, under one of the numbers it came under:
+        the message its number hid. A number recurs in a stream, so a forged one elsewhere
+        excuses nothing here."""
+        seqs = self.stream.seqs
+        for numbers in self.forged_open:
+            hidden = (
+                k for k in range(self.start, upto)
+                if k not in self.used and k not in self.excused and seqs[k] in numbers
+            )
+            if (k := next(hidden, None)) is not None:
+                self.excused.add(k)
+        self.forged_open = []
 
     def _said_late(self, spare: int) -> None:
         """Of the losses pending, those a report said here covers (up to `spare`)."""
@@ -290,7 +304,9 @@ class _Accounts:
             unseen = min(self.pending, edges - skip)
             self.counts[name] += unseen
             self.pending -= unseen
-        self.counts["SILENT LOSS"] += self.pending
+        hidden = sum(self.region <= k < upto for k in self.excused)
+        self.counts[fuzz_forged.LOST] += (moved := min(self.pending, hidden))
+        self.counts["SILENT LOSS"] += self.pending - moved
         self.pending, self.region, self.region_edges = 0, upto + 1, 0
 
     def edge_unknown(self, first: int, upto: int) -> Counter[str]:

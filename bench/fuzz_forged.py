@@ -32,11 +32,34 @@ LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 @dataclass(frozen=True, slots=True)
 class Received:
     """`forged`: what the frames never sent read as, when as many of them agree as a
-    message needs, with the numbers they came under; `readings`: what the frames under
-    each number read as."""
+    message needs, with the numbers they came under; `readings`: what the frames taken for
+    each sent message's (`places`) read as, in the order sent."""
 
     forged: dict[Message, set[int]]
-    readings: dict[int, set[Message]]
+    readings: list[set[Message]]
+
+
+def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
+    """For each frame read (number, data as the decoder reads it), the sent message it came
+    from, as far as its number tells: a number recurs in a stream (a count wraps, or
+    restarts), so of the messages sent under it, the one whose frame it is exactly, else
+    the one nearest the last message a frame was exactly (frames arrive in the order sent);
+    None for a number nothing was sent under."""
+    under: defaultdict[int, list[int]] = defaultdict(list)
+    for index, seq in enumerate(stream.seqs):
+        under[seq].append(index)
+    data = [angel.message_data(message) for message in stream.messages]
+    found: list[int | None] = []
+    at = -1  # the message the last frame read exactly was sent as
+    for seq, read in frames:
+        candidates = under.get(seq, [])
+        exact = [index for index in candidates if data[index] == read]
+        nearest = min(exact or candidates, key=lambda index: (abs(index - at), -index),
+                      default=None)
+        if exact and nearest is not None:
+            at = nearest
+        found.append(nearest)
+    return found
 
 
 def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:
@@ -48,25 +71,28 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     }
     framer = angel.AngelFramer(crc16_ccitt if checked else None)
     # as the decoder reads them: copies that differ only in the ignored intention byte agree
-    read = Counter(
-        item if isinstance(item, Garbage) else (item[0], as_sent(*item))
+    frames = [
+        (item[0], as_sent(*item))
         for item in framer.feed(received) + framer.finish()
-    )
+        if not isinstance(item, Garbage)
+    ]
+    readings: list[set[Message]] = [set() for _ in stream.messages]
+    taken: defaultdict[tuple[int, bytes], set[int]] = defaultdict(set)
+    for frame, index in zip(frames, places(stream, frames), strict=True):
+        if index is not None:
+            readings[index].add(angel.data_message(frame[1]))
+            taken[frame].add(index)
     forged: dict[Message, set[int]] = {}
-    readings: defaultdict[int, set[Message]] = defaultdict(set)
-    for item, copies in read.items():
-        if isinstance(item, Garbage):
+    for (seq, data), copies in Counter(frames).items():
+        message = angel.data_message(data)
+        if (seq, data) in sent or copies < (1 if checked else 2):
             continue
-        seq, data = item
-        readings[seq].add(angel.data_message(data))
-        if item not in sent and copies >= (1 if checked else 2):
-            forged.setdefault(angel.data_message(data), set()).add(seq)
-    # An alarm forged out of a card's copies is as good as sent only when no copy under its
-    # number still reads as a card: one that does shows the receiver a dispute it could
-    # have raised, so the card it outvoted stays a silent loss.
-    for message, seqs in list(forged.items()):
-        if isinstance(message, ShoeAlarm):
-            seqs -= {seq for seq in seqs if any(isinstance(m, CardRead) for m in readings[seq])}
-            if not seqs:
-                del forged[message]
-    return Received(forged, dict(readings))
+        # An alarm forged out of a card's copies is as good as sent only when no copy taken
+        # for that very message still reads as a card: one that does shows the receiver a
+        # dispute it could have raised, so the card it outvoted stays a silent loss.
+        if isinstance(message, ShoeAlarm) and any(
+            isinstance(m, CardRead) for index in taken[seq, data] for m in readings[index]
+        ):
+            continue
+        forged.setdefault(message, set()).add(seq)
+    return Received(forged, readings)

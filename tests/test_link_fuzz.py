@@ -13,7 +13,7 @@ from bench.fuzz_align import Tally, align
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import Stream
 from bench.fuzz_links import CASES, FORBIDDEN, fuzz, fuzz_case
-from croupier.cards import Card
+from croupier.cards import ALL_CARDS, Card
 from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
@@ -203,3 +203,48 @@ def test_a_failed_read_delivered_first_or_last_stands_for_the_message_its_frames
         sent, read = [CARDS[1], Misread()], [{Misread()}, set()]
     paired = fuzz_pairs.pairs(sent, [Misread()], read)
     assert paired == {0: sent.index(CARDS[1])}
+
+
+def _cards_under(seqs: list[int], *, extra: Message | None = None) -> Stream:
+    """Unique cards (not AC, nor `extra`) sent under `seqs`, a count of 0..9 whose numbers
+    recur."""
+    cards = [c for c in ALL_CARDS if CardRead(c) not in (CARDS[1], extra)]
+    return Stream([CardRead(c) for c in cards[: len(seqs)]], seqs, frozenset(), 0, 9)
+
+
+def test_a_forged_message_excuses_only_the_loss_in_its_own_gap_under_its_number() -> None:
+    """A count of ten: seq 1 recurs. The first message under it lost with nothing said, a
+    silent loss; the second's place taken by a card damaged copies forged under 1, which no
+    receiver can tell. The forged card excuses the one loss it hid, not the other under
+    the same number."""
+    forged = CardRead(ALL_CARDS[40])
+    sent = _cards_under([*range(10), 0, 1, 2], extra=forged)
+    got = [sent.messages[0], *sent.messages[2:11], forged, sent.messages[12]]
+    tally = Tally()
+    found = fuzz_forged.Received({forged: {1}}, [set() for _ in sent.messages])
+    align(sent, got, tally, 1, capture=False, tail=False, bee_alarms=False, received=found)
+    assert tally.counts[fuzz_forged.INVENTED] == 1
+    assert (tally.counts[fuzz_forged.LOST], tally.counts["SILENT LOSS"]) == (1, 1)
+
+
+def test_frames_are_read_as_the_very_message_sent_under_a_number_that_recurs() -> None:
+    """A count of ten: AC under 0 after a turn, its command D flipped to E alike in two
+    copies (an alarm "0!"), the third lost. The card under 0 a turn before arrived whole:
+    it shows no dispute about AC, so the alarm and the AC it hid are undetectable, not an
+    alarm from noise and a silent loss."""
+    sent = _cards_under(list(range(10)))
+    sent = Stream([*sent.messages, CARDS[1]], [*sent.seqs, 0], frozenset(), 0, 9)
+    received = b"".join(
+        angel.encode_frame(seq, angel.message_data(message), crc16_ccitt) * 3
+        for message, seq in zip(sent.messages[:10], sent.seqs[:10], strict=True)
+    ) + angel.encode_frame(0, b"E0!", crc16_ccitt) * 2
+    found = received_frames(sent, received, checked=False)
+    assert found.forged == {ShoeAlarm("0!"): {0}}
+    assert found.readings[0] == {sent.messages[0]} and found.readings[10] == {ShoeAlarm("0!")}
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [*sent.messages[:10], ShoeAlarm("0!")]
+    tally = Tally()
+    align(sent, got, tally, 1, capture=False, tail=False, bee_alarms=False, received=found)
+    assert (tally.counts[fuzz_forged.ALARM], tally.counts[fuzz_forged.LOST]) == (1, 1)
+    assert (tally.counts["alarm from noise"], tally.counts["SILENT LOSS"]) == (0, 0)
