@@ -57,6 +57,7 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
+    other_said: bool = False  # another message among its copies was delivered (`_texts_beside`)
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""
@@ -93,6 +94,7 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
+        self._before: Copy | None = None  # the one believed before it, as its copy
         # the numbers read on each message delivered untrusted since, likeliest first
         self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
@@ -198,7 +200,7 @@ class AngelDecoder:
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                out += self._deliver(copy, data_message(copy.data))
+                out += self._texts_beside(group, []) + self._deliver(copy, data_message(copy.data))
         return out
 
     def _close(self, next_copies: list[Copy]) -> list[Message]:
@@ -207,8 +209,10 @@ class AngelDecoder:
         no damage of one copy could turn into each other are two messages (one's number
         misread into the other's), each delivered unconfirmed."""
         group, self._group = self._group, None
-        if group is None or group.believed:
+        if group is None:
             return []
+        if group.believed:
+            return self._texts_beside(group, next_copies) + self._outvoted_card(group, next_copies)
         messages = _messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
@@ -252,6 +256,37 @@ class AngelDecoder:
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [message]
 
+    def _texts_beside(self, group: _Group, next_copies: list[Copy]) -> list[Message]:
+        """A group believed as a card, two or more of whose copies are texts no damage of a
+        card's copy makes (an alarm's, their number or the card's misread to the other's):
+        another message under that number, delivered unconfirmed, once, before the card when
+        read before it is believed. Not when one reads as the message before or as a copy
+        after the group (theirs, misnumbered); their number counts for nothing."""
+        if group.other_said or self._votes < 2:
+            return []
+        believed = [b.data for b in group.believed]
+        others = [c for c in group.copies if not any(_same_message(c.data, b) for b in believed)]
+        neighbours = {c.data for c in [*next_copies, self._last, self._before] if c is not None}
+        if len(others) < 2 or any(_card(c.data) or c.data in neighbours for c in others):
+            return []
+        group.other_said = True
+        return [_unconfirmed(others)]
+
+    def _outvoted_card(self, group: _Group, next_copies: list[Copy]) -> list[Message]:
+        """A group believed only as texts, one of whose copies read as a card: two copies of
+        a card damaged alike (its command, into an alarm's) outvoted the card's copy, so a
+        card may have left the shoe. It is delivered as a misread with that card as its
+        guess, beside the text, unless it reads as the message before the text or the one
+        after it (a copy of theirs, its number misread); its number counts for nothing."""
+        if self._votes < 2 or any(_card(c.data) for c in group.believed):
+            return []
+        neighbours = {c.data for c in [*next_copies, self._before] if c is not None}
+        for copy in group.copies:
+            read = data_message(copy.data)
+            if isinstance(read, CardRead) and copy.data not in neighbours:
+                return [Misread(guess=read.card)]
+        return []
+
     def _renumber(self, seq: int) -> None:
         """Another copy of the message just delivered unconfirmed, under `seq`: one more
         number it may have had (`SequenceCount.placed` judges)."""
@@ -262,6 +297,7 @@ class AngelDecoder:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
+        self._before = last
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
         self._untrusted = []
@@ -314,7 +350,8 @@ def _card(data: bytes) -> bool:
 
 def _same_message(one: bytes, other: bytes) -> bool:
     """Whether one damaged copy could make these two readings of one message. Two frames of
-    a card's shape: one bit apart (command and card byte; the intention is ignored), or
+    a card's shape: card bytes one bit apart (`as_sent` reads every card's command as `D`
+    and ignores the intention byte), or
     either read as a failed read (a damaged card byte, or one shifted by a byte dropped and
     one doubled, reads as no card far more often than as another card); the cut card's
     byte is more than a bit from any card's. A card's shape and a text: only a text no
@@ -324,7 +361,7 @@ def _same_message(one: bytes, other: bytes) -> bool:
     one_card, other_card = _card(one), _card(other)
     if one_card and other_card:
         cards = all(isinstance(data_message(d), CardRead | CutRead) for d in (one, other))
-        return not cards or (one[0] ^ other[0]).bit_count() + (one[2] ^ other[2]).bit_count() <= 1
+        return not cards or (one[2] ^ other[2]).bit_count() <= 1
     if one_card or other_card:
         return len(other if one_card else one) <= CARD_DATA + 2
     return True
