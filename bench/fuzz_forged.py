@@ -42,8 +42,9 @@ class Received:
 def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     """For each frame read (number, data as the decoder reads it), the sent message it came
     from, as far as its number tells: a number recurs in a stream (a count wraps, or
-    restarts), so of the messages sent under it, the one whose frame it is exactly, else
-    the one nearest the last message a frame was exactly (frames arrive in the order sent);
+    restarts), so of the messages sent under it, the first not behind the last message a
+    frame was exactly that it is exactly (frames arrive in the order sent; a copy doubled
+    may come just after the next message's), else the one nearest after that message;
     None for a number nothing was sent under."""
     under: defaultdict[int, list[int]] = defaultdict(list)
     for index, seq in enumerate(stream.seqs):
@@ -53,22 +54,18 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     at = -1  # the message the last frame read exactly was sent as
     for seq, read in frames:
         candidates = under.get(seq, [])
-        exact = [index for index in candidates if data[index] == read]
-        nearest = min(exact or candidates, key=lambda index: (abs(index - at), -index),
-                      default=None)
-        if exact and nearest is not None:
-            at = nearest
-        found.append(nearest)
+        exact = [index for index in candidates if index >= at - 1 and data[index] == read]
+        if exact:
+            at = exact[0]
+            found.append(at)
+        else:
+            found.append(min(candidates, key=lambda index: abs(index - at - 1), default=None))
     return found
 
 
 def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:
     """The frames in `received` (`checked`: a forged one needs its check to pass; else
-    two alike)."""
-    sent = {
-        (seq, angel.message_data(message))
-        for message, seq in zip(stream.messages, stream.seqs, strict=True)
-    }
+    two alike, taken for one message sent that they are not)."""
     framer = angel.AngelFramer(crc16_ccitt if checked else None)
     # as the decoder reads them: copies that differ only in the ignored intention byte agree
     frames = [
@@ -76,23 +73,21 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         for item in framer.feed(received) + framer.finish()
         if not isinstance(item, Garbage)
     ]
+    sent = [angel.message_data(message) for message in stream.messages]
     readings: list[set[Message]] = [set() for _ in stream.messages]
-    taken: defaultdict[tuple[int, bytes], set[int]] = defaultdict(set)
-    for frame, index in zip(frames, places(stream, frames), strict=True):
+    unsent: Counter[tuple[int, bytes, int | None]] = Counter()
+    for (seq, data), index in zip(frames, places(stream, frames), strict=True):
         if index is not None:
-            readings[index].add(angel.data_message(frame[1]))
-            taken[frame].add(index)
+            readings[index].add(angel.data_message(data))
+        if index is None or sent[index] != data:
+            unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
-    for (seq, data), copies in Counter(frames).items():
+    for (seq, data, index), copies in unsent.items():
         message = angel.data_message(data)
-        if (seq, data) in sent or copies < (1 if checked else 2):
-            continue
         # An alarm forged out of a card's copies is as good as sent only when no copy taken
         # for that very message still reads as a card: one that does shows the receiver a
         # dispute it could have raised, so the card it outvoted stays a silent loss.
-        if isinstance(message, ShoeAlarm) and any(
-            isinstance(m, CardRead) for index in taken[seq, data] for m in readings[index]
-        ):
-            continue
-        forged.setdefault(message, set()).add(seq)
+        disputed = index is not None and any(isinstance(m, CardRead) for m in readings[index])
+        if copies >= (1 if checked else 2) and not (isinstance(message, ShoeAlarm) and disputed):
+            forged.setdefault(message, set()).add(seq)
     return Received(forged, readings)

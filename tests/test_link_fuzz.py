@@ -17,7 +17,7 @@ from croupier.cards import ALL_CARDS, Card
 from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import CardRead, CutRead, Lost, Message, Misread, ShoeAlarm
 
 # Open: angel with no check still loses some messages silently under heavy corruption
 # (README, "What the shoe links cannot detect"); `make fuzz` reports them and fails on them.
@@ -252,3 +252,37 @@ def test_frames_are_read_as_the_very_message_sent_under_a_number_that_recurs() -
     assert (tally.counts[fuzz_forged.ALARM], tally.counts[fuzz_forged.LOST]) == (1, 1)
     assert (tally.counts["alarm from noise"], tally.counts["SILENT LOSS"]) == (0, 0)
 
+
+def test_copies_damaged_alike_into_a_message_sent_a_turn_before_are_forged() -> None:
+    """A count of ten: AC under 0 a turn on, two of its copies damaged alike into the card
+    sent under 0 before (seed 10001553: JD's card byte into 3D's, one bit), the third lost.
+    They are not what was sent for that message, so they are as good as sent, not an
+    invented card and a silent loss: the frames are judged against the very message they
+    were taken for, not any sent under their number."""
+    sent = _cards_under(list(range(10)))
+    sent = Stream([*sent.messages, CARDS[1]], [*sent.seqs, 0], frozenset(), 0, 9)
+    turn = [
+        angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
+        for message, seq in zip(sent.messages[:10], sent.seqs[:10], strict=True)
+    ]
+    received = b"".join(f * 3 for f in turn) + turn[0] * 2
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [*sent.messages[:10], sent.messages[0]]
+    tally = Tally()
+    found = received_frames(sent, received, checked=False)
+    align(sent, got, tally, 1, capture=False, tail=False, bee_alarms=False, received=found)
+    assert (tally.counts[fuzz_forged.INVENTED], tally.counts[fuzz_forged.LOST]) == (1, 1)
+    assert (tally.counts["INVENTED"], tally.counts["SILENT LOSS"]) == (0, 0)
+
+
+def test_a_misread_stands_for_no_message_of_which_nothing_arrived_before_the_first() -> None:
+    """8D, the cut card, TS (seed 16222): a capture begins inside garbage, after 8D and the
+    cut card; TS's first copy read as TD under its number, another as TS under a misread
+    number, each a misread. Nothing of 8D or the cut card arrived, so neither misread is
+    theirs (paired so, the cut card between was a silent loss): one is TS, the other a copy
+    of it delivered twice."""
+    ts, td = (CardRead(Card.parse(c)) for c in ("TS", "TD"))
+    sent: list[Message] = [CardRead(Card.parse("8D")), CutRead(), ts]
+    got: list[Message] = [Misread(guess=td.card), Misread(guess=ts.card)]
+    assert fuzz_pairs.pairs(sent, got, [set(), set(), {td, ts}]) == {1: 2}
