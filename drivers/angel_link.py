@@ -57,7 +57,7 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
-    other_said: bool = False  # another message among its copies was delivered (`_texts_beside`)
+    other_said: bool = False  # another message among its copies was delivered, beside
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""
@@ -177,7 +177,7 @@ class AngelDecoder:
     def _flush(self, next_copies: list[Copy], now: float) -> list[Message]:
         """Ends the group; the copies held after it are read again, without it."""
         odd, self._odd = self._odd, []
-        out = self._close(next_copies)
+        out = self._close(next_copies, odd)
         for later in odd:
             out += self._copy(later, now)
         return out
@@ -187,7 +187,7 @@ class AngelDecoder:
         out: list[Message] = []
         while self._group is not None:
             odd, self._odd = self._odd, []
-            out += self._close([])
+            out += self._close([], odd)
             for copy in odd:
                 out += self._copy(copy, self._copy_at)
         return out
@@ -200,19 +200,22 @@ class AngelDecoder:
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                out += self._texts_beside(group, []) + self._deliver(copy, data_message(copy.data))
+                beside = self._texts_beside(group, []) + self._outvoted_card(group, [])
+                out += beside + self._deliver(copy, data_message(copy.data))
         return out
 
-    def _close(self, next_copies: list[Copy]) -> list[Message]:
+    def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
         as a misnumbered copy of the message before it or of the one after it. Copies that
         no damage of one copy could turn into each other are two messages (one's number
-        misread into the other's), each delivered unconfirmed."""
+        misread into the other's), each delivered unconfirmed. `held`: the copies read after
+        the group, under other numbers."""
         group, self._group = self._group, None
         if group is None:
             return []
         if group.believed:
-            return self._texts_beside(group, next_copies) + self._outvoted_card(group, next_copies)
+            after = [*next_copies, *held]
+            return self._texts_beside(group, after) + self._outvoted_card(group, after)
         messages = _messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
@@ -272,19 +275,28 @@ class AngelDecoder:
         group.other_said = True
         return [_unconfirmed(others)]
 
-    def _outvoted_card(self, group: _Group, next_copies: list[Copy]) -> list[Message]:
-        """A group believed only as texts, one of whose copies read as a card: two copies of
-        a card damaged alike (its command, into an alarm's) outvoted the card's copy, so a
-        card may have left the shoe. It is delivered as a misread with that card as its
-        guess, beside the text, unless it reads as the message before the text or the one
-        after it (a copy of theirs, its number misread); its number counts for nothing."""
-        if self._votes < 2 or any(_card(c.data) for c in group.believed):
+    def _outvoted_card(self, group: _Group, after: list[Copy]) -> list[Message]:
+        """A group believed, one of whose copies reads as a card, the cut card or a failed read
+        that no damage of one copy makes out of what was believed: two copies damaged alike
+        (a card's command, into an alarm's; or their number, into another message's)
+        outvoted it, so a card may have left the shoe. It is delivered as a misread (with
+        the card as its guess), beside what was believed, unless it reads as the message
+        before or as a copy read after the group (theirs, its number misread); its number
+        counts for nothing."""
+        believed = [c.data for c in group.believed]
+        if group.other_said or self._votes < 2:
             return []
-        neighbours = {c.data for c in [*next_copies, self._before] if c is not None}
+        neighbours = {c.data for c in [*after, self._last, self._before] if c is not None}
+        texts = not any(_card(b) for b in believed)
         for copy in group.copies:
             read = data_message(copy.data)
-            if isinstance(read, CardRead) and copy.data not in neighbours:
-                return [Misread(guess=read.card)]
+            if copy.data in neighbours or not _card(copy.data):
+                continue
+            if (texts and isinstance(read, CardRead)) or not (
+                texts or any(_same_message(copy.data, b) for b in believed)
+            ):
+                group.other_said = True
+                return [Misread(guess=read.card if isinstance(read, CardRead) else None)]
         return []
 
     def _renumber(self, seq: int) -> None:
