@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from bench.fuzz_inputs import Stream
 from drivers import angel
-from drivers.angel_link import as_sent
+from drivers.angel_copies import as_sent
 from drivers.checks import crc16_ccitt
 from drivers.messages import CardRead, Garbage, Message, ShoeAlarm
 
