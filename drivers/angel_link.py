@@ -40,7 +40,10 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
-    other_said: bool = False  # another message among its copies was delivered, beside
+    # other messages among its copies, delivered beside it: texts (`_texts_beside`), and
+    # each card's shape (`_outvoted_cards`), as read
+    texts_said: bool = False
+    cards_said: list[bytes] = field(default_factory=list)
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""
@@ -183,7 +186,7 @@ class AngelDecoder:
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                beside = self._texts_beside(group, []) + self._outvoted_card(group, [])
+                beside = self._texts_beside(group, []) + self._outvoted_cards(group, [])
                 out += beside + self._deliver(copy, data_message(copy.data))
         return out
 
@@ -198,7 +201,7 @@ class AngelDecoder:
             return []
         if group.believed:
             after = [*next_copies, *held]
-            return self._texts_beside(group, after) + self._outvoted_card(group, after)
+            return self._texts_beside(group, after) + self._outvoted_cards(group, after)
         messages = messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
@@ -248,39 +251,45 @@ class AngelDecoder:
         another message under that number, delivered unconfirmed, once, before the card when
         read before it is believed. Not when one reads as the message before or as a copy
         after the group (theirs, misnumbered); their number counts for nothing."""
-        if group.other_said or self._votes < 2:
+        if group.texts_said or self._votes < 2:
             return []
         believed = [b.data for b in group.believed]
         others = [c for c in group.copies if not any(same_message(c.data, b) for b in believed)]
         neighbours = {c.data for c in [*next_copies, self._last, self._before] if c is not None}
         if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
             return []
-        group.other_said = True
+        group.texts_said = True
         return [unconfirmed(others)]
 
-    def _outvoted_card(self, group: _Group, after: list[Copy]) -> list[Message]:
-        """A group believed, one of whose copies reads as a card, the cut card or a failed read
+    def _outvoted_cards(self, group: _Group, after: list[Copy]) -> list[Message]:
+        """A group believed, copies of which read as a card, the cut card or a failed read
         that no damage of one copy makes out of what was believed: two copies damaged alike
         (a card's command, into an alarm's; or their number, into another message's)
-        outvoted it, so a card may have left the shoe. It is delivered as a misread (with
-        the card as its guess), beside what was believed, unless it reads as the message
-        before or as a copy read after the group (theirs, its number misread); its number
-        counts for nothing."""
-        believed = [c.data for c in group.believed]
-        if group.other_said or self._votes < 2:
+        outvoted them, so a card may have left the shoe for each message they are (a count
+        that restarted may put more than one under the number). Each is delivered as a
+        misread (with its card as the guess), beside what was believed, once, unless it
+        reads as the message before or as a copy read after the group (theirs, its number
+        misread); their numbers count for nothing."""
+        if self._votes < 2:
             return []
+        believed = [c.data for c in group.believed]
         neighbours = {c.data for c in [*after, self._last, self._before] if c is not None}
         texts = not any(card_shaped(b) for b in believed)
+        out: list[Message] = []
         for copy in group.copies:
             read = data_message(copy.data)
-            if copy.data in neighbours or not card_shaped(copy.data):
+            if (
+                copy.data in neighbours
+                or not card_shaped(copy.data)
+                or any(same_message(copy.data, said) for said in group.cards_said)
+            ):
                 continue
             if (texts and isinstance(read, CardRead)) or not (
                 texts or any(same_message(copy.data, b) for b in believed)
             ):
-                group.other_said = True
-                return [Misread(guess=read.card if isinstance(read, CardRead) else None)]
-        return []
+                group.cards_said.append(copy.data)
+                out.append(Misread(guess=read.card if isinstance(read, CardRead) else None))
+        return out
 
     def _renumber(self, seq: int) -> None:
         """Another copy of the message just delivered unconfirmed, under `seq`: one more

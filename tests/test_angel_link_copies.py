@@ -406,3 +406,14 @@ def test_a_copy_outvoted_by_two_copies_misnumbered_alike_is_a_misread() -> None:
     ]
     damaged = copies(176, "5H", card_byte=0x44) + copies(176, "5H", 2)
     assert Misread() not in angel_decode(copies(173, "8C", 3) + damaged, "none")
+
+
+def test_each_message_outvoted_in_a_group_is_a_misread() -> None:
+    """A count of 48..57 restarting at 48 after JH under 49 (seed 10004969): the new count's
+    3D under 48 and 2C under 49, one copy each, fall among JH's copies and are outvoted.
+    Each is a card that left the shoe: both are misreads, not the first alone."""
+    data = copies(57, "JC", 3) + copies(48, "3S", 3) + copies(49, "JH", 2)
+    data += copies(48, "3D") + copies(49, "2C") + copies(50, "9D", 2)
+    assert angel_decode(data, "none")[2:] == [
+        CardRead(Card.parse("JH")), *guessed("3D", "2C"), CardRead(Card.parse("9D")),
+    ]
