@@ -99,191 +99,258 @@ def align(
     (`bench.fuzz_forged`): what the frames received read as; what frames damaged yet as good
     as sent read as, delivered, is counted apart, and so is a loss silent only because one
     came under its number."""
-    sent = stream.messages
-    matchable: list[Message] = [
-        m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
-    ]
-    read = None if received is None else [received.readings.get(n, set()) for n in stream.seqs]
-    paired = pairs(sent, matchable, read)
-    forged = {} if received is None else received.forged
-    used = set(paired.values())
-    counts: Counter[str] = Counter()
-    start = 0
-    reported = 0
-    alarmed = False  # an alarm that the count restarted or cannot be trusted
-    room = False  # an alarm that unreadable bytes had room for more messages
-    garbage = False
-    restart_alarm = False  # one that says the count restarted, not one about a frame
-    pending = 0  # lost unreported since the last message taken as read
-    region = 0  # where the messages since the last one taken as read begin
-    region_edges = 0  # of those lost there, how many were counted undetectable
-    early = 0  # reported in the gap before, beyond what was missing there
+    accounts = _Accounts(stream, got, capture=capture, bee_alarms=bee_alarms, stale=stale,
+                         received=received)
+    for message in got:
+        accounts.take(message)
+    accounts.finish(tail)
+    for name, count in accounts.counts.items():
+        tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
 
-    def missing(upto: int, where: str) -> None:
-        nonlocal reported, alarmed, room, garbage, restart_alarm, pending, early, region_edges
-        count = upto - start
-        if where != "SILENT LOSS" and not alarmed:
+
+class _Accounts:
+    """`align`'s ledger, message by message delivered: what each gap between the messages
+    paired with sent ones reported, and what it lost."""
+
+    def __init__(
+        self,
+        stream: Stream,
+        got: list[Message],
+        *,
+        capture: bool,
+        bee_alarms: bool,
+        stale: bool,
+        received: fuzz_forged.Received | None,
+    ) -> None:
+        self.stream, self.capture, self.bee_alarms, self.stale = stream, capture, bee_alarms, stale
+        self.sent = sent = stream.messages
+        self.matchable: list[Message] = [
+            m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
+        ]
+        self.got = got
+        read = None if received is None else received.readings
+        self.paired = pairs(sent, self.matchable, read)
+        self.forged = {} if received is None else received.forged
+        self.used = set(self.paired.values())
+        self.delivered = sorted(self.used)
+        # the numbers of every message delivered as read, over the whole input
+        shown = [stream.seqs[j] for i, j in self.paired.items() if self.matchable[i] == sent[j]]
+        self.shown_low, self.shown_high = (min(shown), max(shown)) if shown else (0, -1)
+        self.counts: Counter[str] = Counter()
+        self.start = 0  # the first sent message not accounted for yet
+        self.reported = 0
+        self.alarmed = False  # an alarm that the count restarted or cannot be trusted
+        self.room = False  # an alarm that unreadable bytes had room for more messages
+        self.garbage = False
+        self.restart_alarm = False  # one that says the count restarted, not one about a frame
+        self.pending = 0  # lost unreported since the last message taken as read
+        self.region = 0  # where the messages since the last one taken as read begin
+        self.region_edges = 0  # of those lost there, how many were counted undetectable
+        self.early = 0  # reported in the gap before, beyond what was missing there
+        self.index = 0  # the next message in `matchable`
+        self.last_pair: int | None = None  # the sent message the last one delivered stands for
+        self.lost_since = 0  # numbers reported lost since
+        # the numbers of each forged message delivered since the last one paired, and the
+        # sent messages lost silently that such a message took the number of, one each
+        self.forged_open: list[set[int]] = []
+        self.excused: set[int] = set()
+        self.size = stream.top - stream.bottom + 1
+
+    def take(self, message: Message) -> None:
+        """One message delivered, in order."""
+        if isinstance(message, Lost):
+            self.reported += message.count
+            self.lost_since += message.count
+        elif isinstance(message, ShoeAlarm) and link_alarm(message):
+            covers = _covers(message.text)
+            if covers is not None and _ROOM.search(message.text) is not None:
+                self.room = True
+            if covers is None:
+                self.alarmed = True
+                self.restart_alarm = self.restart_alarm or "restarted" in message.text
+            else:
+                self.reported += covers
+        elif isinstance(message, Garbage):
+            self.garbage = True
+        elif isinstance(message, Status):
+            self.counts["status from noise"] += 1
+        else:
+            j = self.paired.get(self.index)
+            self.index += 1
+            if j is None:
+                self.counts[self._unpaired(message)] += 1
+            else:
+                self._paired(message, j)
+
+    def _unpaired(self, message: Message) -> str:
+        """What a delivered message that stands for nothing sent is counted as."""
+        stream = self.stream
+        name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
+        in_step = self.last_pair is not None and (
+            stream.seqs[self.last_pair] + 1 + self.lost_since - stream.seqs[0]
+        ) % self.size == 0
+        if self.stale and message == self.sent[0] and in_step:
+            name = "invented, undetectable: a stale copy numbered where the count was"
+        if name == "INVENTED" and message in self.forged:
+            name = fuzz_forged.INVENTED
+            self.forged_open.append(self.forged[message])
+        if isinstance(message, CutRead) and self.got.count(CutRead()) > 1:
+            # the engine raises second_cut_card on a second cut card in a shoe
+            name = "cut card doubled (the engine alarms a second cut card)"
+        if isinstance(message, ShoeAlarm):
+            name = "alarm from noise"
+            if message in self.forged:
+                name = fuzz_forged.ALARM
+                self.forged_open.append(self.forged[message])
+        return name
+
+    def _paired(self, message: Message, j: int) -> None:
+        """A delivered message standing for `sent[j]`: what was missing before it is judged."""
+        self._excuse(j)
+        head = self.capture and not self.start
+        self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
+        how = _delivered(self.sent[j], message)
+        self.counts[how] += 1
+        # a card or an alarm read as sent was believed: a loss before it went unreported
+        # (angel takes a lone cut card or failed read as read, its number not trusted)
+        if how != "delivered garbled, or as a misread" and not isinstance(
+            message, CutRead | Misread
+        ):
+            self.charge(j)
+        self.start = j + 1
+        self.last_pair, self.lost_since = j, 0
+
+    def finish(self, tail: bool) -> None:
+        """The end of what was delivered."""
+        sent = self.sent
+        self._excuse(len(sent))
+        self.missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
+        self.charge(len(sent))
+        self.counts["lost over-reported"] += self.early
+
+    def _excuse(self, upto: int) -> None:
+        """The forged messages delivered in the gap before `sent[upto]`, each matched to one
+        message sent in that very gap, not delivered, under one of the numbers it came under:
+        the message its number hid. A number recurs in a stream, so a forged one elsewhere
+        excuses nothing here."""
+        seqs = self.stream.seqs
+        for numbers in self.forged_open:
+            hidden = (
+                k for k in range(self.start, upto)
+                if k not in self.used and k not in self.excused and seqs[k] in numbers
+            )
+            if (k := next(hidden, None)) is not None:
+                self.excused.add(k)
+        self.forged_open = []
+
+    def _said_late(self, spare: int) -> None:
+        """Of the losses pending, those a report said here covers (up to `spare`)."""
+        late = min(self.pending, spare)
+        self.counts["lost, reported after misreads before a message taken as read"] += late
+        self.pending -= late
+        self.reported -= late  # not over-reported: it was these
+
+    def missing(self, upto: int, where: str) -> None:
+        """The sent messages from `start` to `upto` (not included) were not delivered: what
+        the link said in their gap covers them, else they are counted as `where`."""
+        counts = self.counts
+        count = upto - self.start
+        if where != "SILENT LOSS" and not self.alarmed:
             # before the first message or after the last, nothing is seen: what was said
             # here is about the losses before
-            late = min(pending, reported)
-            counts["lost, reported after misreads before a message taken as read"] += late
-            pending -= late
-            reported -= late
-        covered = count if alarmed else min(count, reported)
+            self._said_late(self.reported)
+        covered = count if self.alarmed else min(count, self.reported)
         counts["reported missing"] += covered
         uncovered = count - covered
-        ahead = min(uncovered, early)  # said one message too soon: copies arrive interleaved
+        ahead = min(uncovered, self.early)  # said one message too soon: copies arrive interleaved
         counts["lost, reported one message ahead"] += ahead
         uncovered -= ahead
-        counts["lost over-reported"] += early - ahead
-        spare = len(sent) if alarmed else max(0, reported - count)
-        late = min(pending, spare)
-        counts["lost, reported after misreads before a message taken as read"] += late
-        pending -= late
-        reported -= late  # not over-reported: it was these
-        if garbage and bee_alarms:
+        counts["lost over-reported"] += self.early - ahead
+        self._said_late(len(self.sent) if self.alarmed else max(0, self.reported - count))
+        if self.garbage and self.bee_alarms:
             counts["missing after unreadable bytes (bee: alarmed)"] += uncovered
             uncovered = 0
-        elif room and where == "SILENT LOSS":
+        elif self.room and where == "SILENT LOSS":
             # the alarm's count is the least the bytes show: it was raised in this gap
             counts[ROOM] += uncovered
             uncovered = 0
         elif uncovered and where == "SILENT LOSS":
-            for name, edges in edge_unknown(start, upto).items():
+            for name, edges in self.edge_unknown(self.start, upto).items():
                 unseen = min(uncovered, edges)
                 counts[name] += unseen
-                region_edges += unseen
+                self.region_edges += unseen
                 uncovered -= unseen
         if where == "SILENT LOSS":
-            pending += uncovered
+            self.pending += uncovered
         else:
             counts[where] += uncovered
-        early = max(0, reported - count)
-        if restart_alarm and not count and not any(start <= r <= upto for r in stream.restarts):
+        self.early = max(0, self.reported - count)
+        restarts = self.stream.restarts
+        if self.restart_alarm and not count and not any(
+            self.start <= r <= upto for r in restarts
+        ):
             counts["false restart alarm"] += 1
-        reported, alarmed, room, garbage, restart_alarm = 0, False, False, False, False
+        self.reported = 0
+        self.alarmed = self.room = self.garbage = self.restart_alarm = False
 
-    def charge(upto: int) -> None:
+    def charge(self, upto: int) -> None:
         """A message taken as read, or the end: what is still unreported since the last one
         is lost silently, unless the region held more undetectable losses than were counted
         (a report said in one gap may have covered them rather than those of another)."""
-        nonlocal pending, region, region_edges
-        already = region_edges
-        for name, edges in edge_unknown(region, upto).items():
+        already = self.region_edges
+        for name, edges in self.edge_unknown(self.region, upto).items():
             skip = min(already, edges)
             already -= skip
-            unseen = min(pending, edges - skip)
-            counts[name] += unseen
-            pending -= unseen
-        counts["SILENT LOSS"] += pending
-        pending, region, region_edges = 0, upto + 1, 0
+            unseen = min(self.pending, edges - skip)
+            self.counts[name] += unseen
+            self.pending -= unseen
+        hidden = sum(self.region <= k < upto for k in self.excused)
+        self.counts[fuzz_forged.LOST] += (moved := min(self.pending, hidden))
+        self.counts["SILENT LOSS"] += self.pending - moved
+        self.pending, self.region, self.region_edges = 0, upto + 1, 0
 
-    def edge_unknown(first: int, upto: int) -> Counter[str]:
+    def edge_unknown(self, first: int, upto: int) -> Counter[str]:
         """How many messages missing in sent[first:upto] are lost beside a restart, and how
         many at an end of a count whose range is learned: between two messages delivered
         (as read or not: their numbers are seen) whose numbers step back, and numbered
         beyond all those seen up to the second of them — by whether a message delivered
         later shows their number."""
         found: Counter[str] = Counter()
+        stream, delivered = self.stream, self.delivered
         if stream.top == stream.bottom:
             return found  # bee does not count
         seqs = stream.seqs
-        size = stream.top - stream.bottom + 1
-        learned = size < SEQ_MODULUS  # angel: the range is learned, not known
-        # a restart that looks like a wrap: the last message before it and the first after
-        at_restart = {i for r in stream.restarts for i in (r - 1, r)}
+        learned = self.size < SEQ_MODULUS  # angel: the range is learned, not known
         for index in range(first, upto):
             at = bisect.bisect(delivered, index)
             # a live native table knows the number before the first: as if delivered
-            if index in used or at == len(delivered) or (capture and not at):
+            if index in self.used or at == len(delivered) or (self.capture and not at):
                 continue
             before, after = delivered[at - 1] if at else -1, delivered[at]
-            # a restart between the messages delivered either side, whose numbers step on
-            # by less than was lost between them: it landed where the count would have been
-            before_seq = seqs[before] if at else seqs[0] - 1
-            shown_lost = (seqs[after] - before_seq - 1) % size
-            if any(before < r <= after for r in stream.restarts) and (
-                index - before > shown_lost or (learned and index in at_restart)
-            ):
+            if self._beside_restart(index, before, after, learned):
                 found[RESTART_EDGE] += 1
                 continue
             numbers = [seqs[i] for i in delivered[: at + 1]]
             if learned and at and seqs[after] < seqs[before] and not (
                 min(numbers) <= seqs[index] <= max(numbers)
             ):
-                shown = shown_low <= seqs[index] <= shown_high
+                shown = self.shown_low <= seqs[index] <= self.shown_high
                 found[END_LATER if shown else END_NEVER] += 1
         return found
 
-    delivered = sorted(used)
-    # the numbers of every message delivered as read, over the whole input
-    shown = [stream.seqs[j] for i, j in paired.items() if matchable[i] == sent[j]]
-    shown_low, shown_high = (min(shown), max(shown)) if shown else (0, -1)
-    index = 0
-    last_pair: int | None = None  # the sent message the last one delivered stands for
-    lost_since = 0  # numbers reported lost since
-    forged_seqs: set[int] = set()  # the numbers of forged frames delivered
-    size = stream.top - stream.bottom + 1
-    for message in got:
-        if isinstance(message, Lost):
-            reported += message.count
-            lost_since += message.count
-        elif isinstance(message, ShoeAlarm) and link_alarm(message):
-            covers = _covers(message.text)
-            if covers is not None and _ROOM.search(message.text) is not None:
-                room = True
-            if covers is None:
-                alarmed = True
-                restart_alarm = restart_alarm or "restarted" in message.text
-            else:
-                reported += covers
-        elif isinstance(message, Garbage):
-            garbage = True
-        elif isinstance(message, Status):
-            counts["status from noise"] += 1
-        else:
-            j = paired.get(index)
-            index += 1
-            if j is None:
-                name = "INVENTED" if isinstance(message, CardRead | CutRead) else "invented misread"
-                in_step = last_pair is not None and (
-                    stream.seqs[last_pair] + 1 + lost_since - stream.seqs[0]
-                ) % size == 0
-                if stale and message == sent[0] and in_step:
-                    name = "invented, undetectable: a stale copy numbered where the count was"
-                if name == "INVENTED" and message in forged:
-                    name = fuzz_forged.INVENTED
-                    forged_seqs.update(forged[message])
-                if isinstance(message, CutRead) and got.count(CutRead()) > 1:
-                    # the engine raises second_cut_card on a second cut card in a shoe
-                    name = "cut card doubled (the engine alarms a second cut card)"
-                if isinstance(message, ShoeAlarm):
-                    name = "alarm from noise"
-                    if message in forged:
-                        name = fuzz_forged.ALARM
-                        forged_seqs.update(forged[message])
-                counts[name] += 1
-                continue
-            head = capture and not start
-            missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
-            how = _delivered(sent[j], message)
-            counts[how] += 1
-            # a card or an alarm read as sent was believed: a loss before it went unreported
-            # (angel takes a lone cut card or failed read as read, its number not trusted)
-            if how != "delivered garbled, or as a misread" and not isinstance(
-                message, CutRead | Misread
-            ):
-                charge(j)
-            start = j + 1
-            last_pair, lost_since = j, 0
-    missing(len(sent), "missing at the end, nothing after it" if tail else "SILENT LOSS")
-    charge(len(sent))
-    counts["lost over-reported"] += early
-    hidden = sum(j not in used and stream.seqs[j] in forged_seqs for j in range(len(sent)))
-    counts[fuzz_forged.LOST] += (moved := min(counts["SILENT LOSS"], hidden))
-    counts["SILENT LOSS"] -= moved
-    for name, count in counts.items():
-        tally.add(BEE_NAMES.get(name, name) if bee_alarms else name, count, seed)
+    def _beside_restart(self, index: int, before: int, after: int, learned: bool) -> bool:
+        """Whether sent[index], lost between the messages delivered `before` and `after`
+        (-1: none before), lies beside a restart between them that landed where the count
+        would have been (their numbers step on by less than was lost between them), or, for
+        a learned count, one that looks like a wrap (the last message before it or the
+        first after)."""
+        seqs, restarts = self.stream.seqs, self.stream.restarts
+        before_seq = seqs[before] if before >= 0 else seqs[0] - 1
+        shown_lost = (seqs[after] - before_seq - 1) % self.size
+        at_restart = {i for r in restarts for i in (r - 1, r)}
+        return any(before < r <= after for r in restarts) and (
+            index - before > shown_lost or (learned and index in at_restart)
+        )
 
 
 def _covers(text: str) -> int | None:

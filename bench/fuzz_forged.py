@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from bench.fuzz_inputs import Stream
 from drivers import angel
-from drivers.angel_link import as_sent
+from drivers.angel_copies import as_sent
 from drivers.checks import crc16_ccitt
 from drivers.messages import CardRead, Garbage, Message, ShoeAlarm
 
@@ -32,41 +32,62 @@ LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 @dataclass(frozen=True, slots=True)
 class Received:
     """`forged`: what the frames never sent read as, when as many of them agree as a
-    message needs, with the numbers they came under; `readings`: what the frames under
-    each number read as."""
+    message needs, with the numbers they came under; `readings`: what the frames taken for
+    each sent message's (`places`) read as, in the order sent."""
 
     forged: dict[Message, set[int]]
-    readings: dict[int, set[Message]]
+    readings: list[set[Message]]
+
+
+def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
+    """For each frame read (number, data as the decoder reads it), the sent message it came
+    from, as far as its number tells: a number recurs in a stream (a count wraps, or
+    restarts), so of the messages sent under it, the first not behind the last message a
+    frame was exactly that it is exactly (frames arrive in the order sent; a copy doubled
+    may come just after the next message's), else the one nearest after that message;
+    None for a number nothing was sent under."""
+    under: defaultdict[int, list[int]] = defaultdict(list)
+    for index, seq in enumerate(stream.seqs):
+        under[seq].append(index)
+    data = [angel.message_data(message) for message in stream.messages]
+    found: list[int | None] = []
+    at = -1  # the message the last frame read exactly was sent as
+    for seq, read in frames:
+        candidates = under.get(seq, [])
+        exact = [index for index in candidates if index >= at - 1 and data[index] == read]
+        if exact:
+            at = exact[0]
+            found.append(at)
+        else:
+            found.append(min(candidates, key=lambda index: abs(index - at - 1), default=None))
+    return found
 
 
 def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:
     """The frames in `received` (`checked`: a forged one needs its check to pass; else
-    two alike)."""
-    sent = {
-        (seq, angel.message_data(message))
-        for message, seq in zip(stream.messages, stream.seqs, strict=True)
-    }
+    two alike, taken for one message sent that they are not)."""
     framer = angel.AngelFramer(crc16_ccitt if checked else None)
     # as the decoder reads them: copies that differ only in the ignored intention byte agree
-    read = Counter(
-        item if isinstance(item, Garbage) else (item[0], as_sent(*item))
+    frames = [
+        (item[0], as_sent(*item))
         for item in framer.feed(received) + framer.finish()
-    )
+        if not isinstance(item, Garbage)
+    ]
+    sent = [angel.message_data(message) for message in stream.messages]
+    readings: list[set[Message]] = [set() for _ in stream.messages]
+    unsent: Counter[tuple[int, bytes, int | None]] = Counter()
+    for (seq, data), index in zip(frames, places(stream, frames), strict=True):
+        if index is not None:
+            readings[index].add(angel.data_message(data))
+        if index is None or sent[index] != data:
+            unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
-    readings: defaultdict[int, set[Message]] = defaultdict(set)
-    for item, copies in read.items():
-        if isinstance(item, Garbage):
-            continue
-        seq, data = item
-        readings[seq].add(angel.data_message(data))
-        if item not in sent and copies >= (1 if checked else 2):
-            forged.setdefault(angel.data_message(data), set()).add(seq)
-    # An alarm forged out of a card's copies is as good as sent only when no copy under its
-    # number still reads as a card: one that does shows the receiver a dispute it could
-    # have raised, so the card it outvoted stays a silent loss.
-    for message, seqs in list(forged.items()):
-        if isinstance(message, ShoeAlarm):
-            seqs -= {seq for seq in seqs if any(isinstance(m, CardRead) for m in readings[seq])}
-            if not seqs:
-                del forged[message]
-    return Received(forged, dict(readings))
+    for (seq, data, index), copies in unsent.items():
+        message = angel.data_message(data)
+        # An alarm forged out of a card's copies is as good as sent only when no copy taken
+        # for that very message still reads as a card: one that does shows the receiver a
+        # dispute it could have raised, so the card it outvoted stays a silent loss.
+        disputed = index is not None and any(isinstance(m, CardRead) for m in readings[index])
+        if copies >= (1 if checked else 2) and not (isinstance(message, ShoeAlarm) and disputed):
+            forged.setdefault(message, set()).add(seq)
+    return Received(forged, readings)

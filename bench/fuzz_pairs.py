@@ -35,13 +35,18 @@ def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _
     return np.array(kinds), np.array(idents), np.array(cards)
 
 
-def _weights(sent: list[Message], got: list[Message], read: list[set[Message]]) -> _Ints:
+def _weights(
+    sent: list[Message], got: list[Message], read: list[set[Message]], unheard: int
+) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same (a failed read only if, where `read` is known, frames under the sent one's number
     read so), 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 3 a misread that frames
     under the sent one's number (`read`, when known) read as, 2 a misread for another
-    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled."""
+    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled.
+    The first `unheard` sent messages, before any frame was taken for one, stand only for
+    what equals them: nothing of theirs arrived (a capture begun after them, or every
+    copy lost), so a misread there came from a later message's frames."""
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
@@ -65,7 +70,9 @@ def _weights(sent: list[Message], got: list[Message], read: list[set[Message]]) 
     face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)
     weights = np.maximum(weights, np.where(face, 4, 0))
     alarms = (s_kind == _ALARM) & (g_kind == _ALARM)
-    return np.maximum(weights, np.where(alarms, 2, 0))
+    weights = np.maximum(weights, np.where(alarms, 2, 0))
+    weights[:unheard] = np.where(same[:unheard], weights[:unheard], 0)
+    return weights
 
 
 def _read_as(message: Message, readings: set[Message]) -> bool:
@@ -101,19 +108,23 @@ def pairs(
     found = {index: index for index in range(head)}
     shift = len(sent) - len(got)
     found.update((j, j + shift) for j in range(len(got) - tail, len(got)))
+    heard = next((index for index, frames in enumerate(read or []) if frames), len(sent))
     middle = _pairs(
         sent[head : len(sent) - tail],
         got[head : len(got) - tail],
         (read or [])[head : len(sent) - tail],
+        heard - head if read and not head else 0,
     )
     found.update((j + head, i + head) for j, i in middle.items())
     return found
 
 
-def _pairs(sent: list[Message], got: list[Message], read: list[set[Message]]) -> dict[int, int]:
+def _pairs(
+    sent: list[Message], got: list[Message], read: list[set[Message]], unheard: int
+) -> dict[int, int]:
     if not sent or not got:
         return {}
-    weights = _weights(sent, got, read)
+    weights = _weights(sent, got, read, unheard)
     rows = np.zeros((len(sent) + 1, len(got) + 1), dtype=np.int64)
     for i in range(len(sent)):
         above = rows[i]

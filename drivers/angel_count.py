@@ -202,7 +202,11 @@ class SequenceCount:
 
     def _beyond(self, last: int, seq: int, between: int) -> list[Message]:
         """A wrap from `last`, the highest believed, to `seq` skips the numbers read beyond
-        the ends believed, but for those the `between` messages took (the first ones on)."""
+        the ends believed, but for those the `between` messages took (the first ones on).
+        Such ends, read only on messages not confirmed, are let go once a wrap with none
+        between said them lost: a number misread one beyond an end would otherwise report a
+        loss at every wrap; a real end is read again (`widen` after this step may set them
+        again, from the numbers read around it)."""
         high = max(self._read_high, self._high)
         edge = self._edge
         # the first number read stepped back to the lowest: a wrap from the top, if near
@@ -213,6 +217,8 @@ class SequenceCount:
         count = max(0, top - between) + max(0, bottom)
         if not count:
             return []
+        if not between:
+            self._read_low, self._read_high, self._edge = self._low, self._high, None
         return [Lost(count, f"{count} of seq {last}..{seq}, read before, never arrived")]
 
     def _step_in_range(

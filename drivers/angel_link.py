@@ -14,39 +14,22 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
 
-from drivers.angel import (
-    BAUD,
-    CARD_COMMANDS,
-    CARD_DATA,
-    COPIES,
-    INTENTION,
-    RESET_AFTER,
-    AngelFramer,
-    data_message,
+from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.angel_copies import (
+    Copy,
+    as_sent,
+    card_shaped,
+    messages_among,
+    neighbour_copy,
+    same_message,
+    unconfirmed,
 )
 from drivers.angel_count import SequenceCount, beyond_count
 from drivers.checks import check_named
-from drivers.messages import (
-    CardRead,
-    CutRead,
-    Garbage,
-    Lost,
-    Message,
-    Misread,
-    ShoeAlarm,
-    Status,
-)
+from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
 CARD_FRAME: Final = 8  # ENQ SEQ D INTENTION CARD ETX CHK CHK: the shortest message a shoe deals
-
-
-@dataclass(frozen=True, slots=True)
-class Copy:
-    """One frame as read: sequence number and data."""
-
-    seq: int
-    data: bytes
 
 
 @dataclass(slots=True)
@@ -57,6 +40,10 @@ class _Group:
     seq: int
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
+    # other messages among its copies, delivered beside it: texts (`_texts_beside`), and
+    # each card's shape (`_outvoted_cards`), as read
+    texts_said: bool = False
+    cards_said: list[bytes] = field(default_factory=list)
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""
@@ -93,6 +80,7 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
+        self._before: Copy | None = None  # the one believed before it, as its copy
         # the numbers read on each message delivered untrusted since, likeliest first
         self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
@@ -175,7 +163,7 @@ class AngelDecoder:
     def _flush(self, next_copies: list[Copy], now: float) -> list[Message]:
         """Ends the group; the copies held after it are read again, without it."""
         odd, self._odd = self._odd, []
-        out = self._close(next_copies)
+        out = self._close(next_copies, odd)
         for later in odd:
             out += self._copy(later, now)
         return out
@@ -185,7 +173,7 @@ class AngelDecoder:
         out: list[Message] = []
         while self._group is not None:
             odd, self._odd = self._odd, []
-            out += self._close([])
+            out += self._close([], odd)
             for copy in odd:
                 out += self._copy(copy, self._copy_at)
         return out
@@ -198,18 +186,23 @@ class AngelDecoder:
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                out += self._deliver(copy, data_message(copy.data))
+                beside = self._texts_beside(group, []) + self._outvoted_cards(group, [])
+                out += beside + self._deliver(copy, data_message(copy.data))
         return out
 
-    def _close(self, next_copies: list[Copy]) -> list[Message]:
+    def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
         as a misnumbered copy of the message before it or of the one after it. Copies that
         no damage of one copy could turn into each other are two messages (one's number
-        misread into the other's), each delivered unconfirmed."""
+        misread into the other's), each delivered unconfirmed. `held`: the copies read after
+        the group, under other numbers."""
         group, self._group = self._group, None
-        if group is None or group.believed:
+        if group is None:
             return []
-        messages = _messages_among(group.copies)
+        if group.believed:
+            after = [*next_copies, *held]
+            return self._texts_beside(group, after) + self._outvoted_cards(group, after)
+        messages = messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
             out += self._close_one(copies, next_copies, split=True, after_one=True)
@@ -227,18 +220,18 @@ class AngelDecoder:
         if last is not None and (
             (copy.seq == last.seq and not after_one)
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
-            or (split and _neighbour_copy(copy.data, last.data))
+            or (split and neighbour_copy(copy.data, last.data))
         ):
             self._renumber(copy.seq)
             return []
         if next_copies:
             after = Counter(next_copies).most_common(1)[0][0]
-            if (split and _neighbour_copy(copy.data, after.data)) or (
+            if (split and neighbour_copy(copy.data, after.data)) or (
                 copy.data == after.data and not self._count.follows(copy.seq, after.seq)
             ):
                 return []
-        message = _unconfirmed(copies, split=split)
-        texts = not (_card(copy.data) or last is None or _card(last.data))
+        message = unconfirmed(copies, split=split)
+        texts = not (card_shaped(copy.data) or last is None or card_shaped(last.data))
         if last is not None and (copy.data == last.data or texts):
             # the message just delivered, again under the next number: a copy misnumbered,
             # or the same card dealt twice (or, read as texts, one alarm's copies each
@@ -252,6 +245,52 @@ class AngelDecoder:
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [message]
 
+    def _texts_beside(self, group: _Group, next_copies: list[Copy]) -> list[Message]:
+        """A group believed as a card, two or more of whose copies are texts no damage of a
+        card's copy makes (an alarm's, their number or the card's misread to the other's):
+        another message under that number, delivered unconfirmed, once, before the card when
+        read before it is believed. Not when one reads as the message before or as a copy
+        after the group (theirs, misnumbered); their number counts for nothing."""
+        if group.texts_said or self._votes < 2:
+            return []
+        believed = [b.data for b in group.believed]
+        others = [c for c in group.copies if not any(same_message(c.data, b) for b in believed)]
+        neighbours = {c.data for c in [*next_copies, self._last, self._before] if c is not None}
+        if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
+            return []
+        group.texts_said = True
+        return [unconfirmed(others)]
+
+    def _outvoted_cards(self, group: _Group, after: list[Copy]) -> list[Message]:
+        """A group believed, copies of which read as a card, the cut card or a failed read
+        that no damage of one copy makes out of what was believed: two copies damaged alike
+        (a card's command, into an alarm's; or their number, into another message's)
+        outvoted them, so a card may have left the shoe for each message they are (a count
+        that restarted may put more than one under the number). Each is delivered as a
+        misread (with its card as the guess), beside what was believed, once, unless it
+        reads as the message before or as a copy read after the group (theirs, its number
+        misread); their numbers count for nothing."""
+        if self._votes < 2:
+            return []
+        believed = [c.data for c in group.believed]
+        neighbours = {c.data for c in [*after, self._last, self._before] if c is not None}
+        texts = not any(card_shaped(b) for b in believed)
+        out: list[Message] = []
+        for copy in group.copies:
+            read = data_message(copy.data)
+            if (
+                copy.data in neighbours
+                or not card_shaped(copy.data)
+                or any(same_message(copy.data, said) for said in group.cards_said)
+            ):
+                continue
+            if (texts and isinstance(read, CardRead)) or not (
+                texts or any(same_message(copy.data, b) for b in believed)
+            ):
+                group.cards_said.append(copy.data)
+                out.append(Misread(guess=read.card if isinstance(read, CardRead) else None))
+        return out
+
     def _renumber(self, seq: int) -> None:
         """Another copy of the message just delivered unconfirmed, under `seq`: one more
         number it may have had (`SequenceCount.placed` judges)."""
@@ -262,6 +301,7 @@ class AngelDecoder:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
+        self._before = last
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
         self._untrusted = []
@@ -290,93 +330,3 @@ class AngelDecoder:
                 )
             )
         return [*steps, message]
-
-
-def as_sent(seq: int, data: bytes) -> bytes:
-    """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
-    on receipt, and `d` (a card dealt outside the game flow) is read as `D`, so copies that
-    differ only there, one bit apart, agree. A card's data whose sequence byte
-    came twice reads, when that byte is a command letter, as a status or an alarm: all
-    copies so damaged agree, and would outvote the card, so they are read as the card (a
-    status whose text has a card's shape under a number equal to its own letter is not
-    known to be sent)."""
-    if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
-        data = data[1:]
-    if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
-        return bytes((ord("D"), INTENTION, data[2]))
-    return data
-
-
-def _card(data: bytes) -> bool:
-    """Whether a copy's data has a card frame's shape (a card, the cut card, a failed read)."""
-    return len(data) == CARD_DATA and data[0] in CARD_COMMANDS
-
-
-def _same_message(one: bytes, other: bytes) -> bool:
-    """Whether one damaged copy could make these two readings of one message. Two frames of
-    a card's shape: one bit apart (command and card byte; the intention is ignored), or
-    either read as a failed read (a damaged card byte, or one shifted by a byte dropped and
-    one doubled, reads as no card far more often than as another card); the cut card's
-    byte is more than a bit from any card's. A card's shape and a text: only a text no
-    longer than a card's data with two bytes doubled (a card whose command was damaged ends
-    at its ETX). Two texts are not told apart: an alarm's copies are often damaged in
-    several bytes."""
-    one_card, other_card = _card(one), _card(other)
-    if one_card and other_card:
-        cards = all(isinstance(data_message(d), CardRead | CutRead) for d in (one, other))
-        return not cards or (one[0] ^ other[0]).bit_count() + (one[2] ^ other[2]).bit_count() <= 1
-    if one_card or other_card:
-        return len(other if one_card else one) <= CARD_DATA + 2
-    return True
-
-
-def _neighbour_copy(data: bytes, neighbour: bytes) -> bool:
-    """Whether a message split from a group may be a copy of the message before or after
-    it, its number misread: the same data, or damaged data one damage away (a copy read
-    as a card is not taken for another card one bit away: two cards often are)."""
-    if data == neighbour:
-        return True
-    return not isinstance(data_message(data), CardRead) and _same_message(data, neighbour)
-
-
-def _messages_among(copies: list[Copy]) -> list[list[Copy]]:
-    """The copies of a group that never got its votes, as the messages they may be: copies
-    joined by `_same_message` (one damaged copy apart), in the order first read."""
-    messages: list[list[Copy]] = []
-    for copy in copies:
-        joined = [m for m in messages if any(_same_message(c.data, copy.data) for c in m)]
-        merged = [c for m in joined for c in m] + [copy]
-        messages = [m for m in messages if m not in joined]
-        messages.append(sorted(merged, key=copies.index))
-    return sorted(messages, key=lambda m: copies.index(m[0]))
-
-
-def _unconfirmed(copies: list[Copy], *, split: bool = False) -> Message:
-    """A message whose copies did not agree enough: if any copy reads as a card, a card may
-    have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
-    cut card or failed read is taken as read: no corruption of a card makes one likely;
-    but one split from a group whose other copies read as another message is only a
-    misread, since its number was misread too).
-    One that reads only as a status or an alarm may be a card whose other copies were lost
-    or corrupted: an alarm says so, with what was read (a status alone would never reach
-    the tailleur, and a garbled alarm would not tell him a card may be missing)."""
-    readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
-    dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
-    cards = [m.card for m in readings if isinstance(m, CardRead)]
-    likeliest = dealt[0] if dealt else readings[0]
-    if cards and isinstance(likeliest, CardRead | Misread):
-        # a damaged card byte reads as no card far more often than as another card: the
-        # card read is the guess, even over more copies read as a failed read
-        return Misread(guess=cards[0])
-    match likeliest:
-        case Status(text=text) | ShoeAlarm(text=text) as read:
-            kind = "status" if isinstance(read, Status) else "alarm"
-            seq = Counter(copies).most_common(1)[0][0].seq
-            return ShoeAlarm(
-                f"seq {seq}: a message read only as {kind} {text!r}, its copies not agreeing: "
-                "a card may be missing"
-            )
-        case CutRead() if split:
-            return Misread()
-        case other:
-            return other

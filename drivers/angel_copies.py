@@ -1,0 +1,111 @@
+"""How the copies of an angel message relate (PROTOCOL.md §6): what a copy reads as, as the
+shoe sent it; which two readings one damaged copy could make of one message; and what a
+message whose copies never agreed is delivered as. `drivers.angel_link` groups and judges
+copies with these."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from drivers.angel import CARD_COMMANDS, CARD_DATA, INTENTION, data_message
+from drivers.messages import CardRead, CutRead, Message, Misread, ShoeAlarm, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """One frame as read: sequence number and data."""
+
+    seq: int
+    data: bytes
+
+
+def as_sent(seq: int, data: bytes) -> bytes:
+    """A card's data as the shoe sent it, as far as it tells. The intention byte is ignored
+    on receipt, and `d` (a card dealt outside the game flow) is read as `D`, so copies that
+    differ only there, one bit apart, agree. A card's data whose sequence byte
+    came twice reads, when that byte is a command letter, as a status or an alarm: all
+    copies so damaged agree, and would outvote the card, so they are read as the card (a
+    status whose text has a card's shape under a number equal to its own letter is not
+    known to be sent)."""
+    if len(data) == CARD_DATA + 1 and data[0] == seq and data[1] in CARD_COMMANDS:
+        data = data[1:]
+    if len(data) == CARD_DATA and data[0] in CARD_COMMANDS:
+        return bytes((ord("D"), INTENTION, data[2]))
+    return data
+
+
+def card_shaped(data: bytes) -> bool:
+    """Whether a copy's data has a card frame's shape (a card, the cut card, a failed read)."""
+    return len(data) == CARD_DATA and data[0] in CARD_COMMANDS
+
+
+def same_message(one: bytes, other: bytes) -> bool:
+    """Whether one damaged copy could make these two readings of one message. Two frames of
+    a card's shape: card bytes one bit apart (`as_sent` reads every card's command as `D`
+    and ignores the intention byte), or
+    either read as a failed read (a damaged card byte, or one shifted by a byte dropped and
+    one doubled, reads as no card far more often than as another card); the cut card's
+    byte is more than a bit from any card's. A card's shape and a text: only a text no
+    longer than a card's data with two bytes doubled (a card whose command was damaged ends
+    at its ETX). Two texts are not told apart: an alarm's copies are often damaged in
+    several bytes."""
+    one_card, other_card = card_shaped(one), card_shaped(other)
+    if one_card and other_card:
+        cards = all(isinstance(data_message(d), CardRead | CutRead) for d in (one, other))
+        return not cards or (one[2] ^ other[2]).bit_count() <= 1
+    if one_card or other_card:
+        return len(other if one_card else one) <= CARD_DATA + 2
+    return True
+
+
+def neighbour_copy(data: bytes, neighbour: bytes) -> bool:
+    """Whether a message split from a group may be a copy of the message before or after
+    it, its number misread: the same data, or damaged data one damage away (a copy read
+    as a card is not taken for another card one bit away: two cards often are)."""
+    if data == neighbour:
+        return True
+    return not isinstance(data_message(data), CardRead) and same_message(data, neighbour)
+
+
+def messages_among(copies: list[Copy]) -> list[list[Copy]]:
+    """The copies of a group that never got its votes, as the messages they may be: copies
+    joined by `same_message` (one damaged copy apart), in the order first read."""
+    messages: list[list[Copy]] = []
+    for copy in copies:
+        joined = [m for m in messages if any(same_message(c.data, copy.data) for c in m)]
+        merged = [c for m in joined for c in m] + [copy]
+        messages = [m for m in messages if m not in joined]
+        messages.append(sorted(merged, key=copies.index))
+    return sorted(messages, key=lambda m: copies.index(m[0]))
+
+
+def unconfirmed(copies: list[Copy], *, split: bool = False) -> Message:
+    """A message whose copies did not agree enough: if any copy reads as a card, a card may
+    have left the shoe, so it is a misread with the likeliest reading as its guess (a lone
+    cut card or failed read is taken as read: no corruption of a card makes one likely;
+    but one split from a group whose other copies read as another message is only a
+    misread, since its number was misread too).
+    One that reads only as a status or an alarm may be a card whose other copies were lost
+    or corrupted: an alarm says so, with what was read (a status alone would never reach
+    the tailleur, and a garbled alarm would not tell him a card may be missing)."""
+    readings = [m for m, _ in Counter(data_message(c.data) for c in copies).most_common()]
+    dealt = [m for m in readings if isinstance(m, CardRead | CutRead | Misread)]
+    cards = [m.card for m in readings if isinstance(m, CardRead)]
+    likeliest = dealt[0] if dealt else readings[0]
+    if cards and isinstance(likeliest, CardRead | Misread):
+        # a damaged card byte reads as no card far more often than as another card: the
+        # card read is the guess, even over more copies read as a failed read
+        return Misread(guess=cards[0])
+    match likeliest:
+        case Status(text=text) | ShoeAlarm(text=text) as read:
+            kind = "status" if isinstance(read, Status) else "alarm"
+            seq = Counter(copies).most_common(1)[0][0].seq
+            return ShoeAlarm(
+                f"seq {seq}: a message read only as {kind} {text!r}, its copies not agreeing: "
+                "a card may be missing"
+            )
+        case CutRead() if split:
+            return Misread()
+        case other:
+            return other
