@@ -56,60 +56,78 @@ def decode_live(
     """Frames arrive one by one on a clock, the line goes quiet now and then; a native
     shoe answers resend requests, through the same bad line. The bytes the decoder was
     fed go to `received`."""
-    decoder = new_decoder(case, live=True, stream=stream)
-    history: dict[int, bytes] = {}
-    last = 0  # the number of the last data frame sent
-    requests = NativeFramer()
+    line = _Line(new_decoder(case, live=True, stream=stream), faults, rng, stale)
     out: list[Message] = []
-    now = 0.0
-
-    def answer() -> bytes:
-        reply = decoder.outgoing()
-        if not reply:
-            return b""
-        asked = [f for f in requests.feed(reply) if isinstance(f, NativeFrame)]
-        frames = [
-            history[held]
-            for f in asked
-            for offset in range(f.payload[0])
-            if (held := (f.seq + offset) % SEQ_MODULUS) in history
-        ]
-        return damage(frames, faults, rng, stale)
-
     for frame in frames:
         if case == "native":
-            seq = int.from_bytes(frame[2:4], "big")
-            if history and seq != (last + 1) % SEQ_MODULUS:
-                history.clear()  # a shoe whose count restarted resends from its new count
-            if frame[4] != FrameType.HEARTBEAT.value:
-                history[seq] = frame
-                last = seq
-        now += 0.002
+            line.keep(frame)
+        line.now += 0.002
         arrived = damage([frame], faults, rng, stale)
         if received is not None:
             received += arrived
-        out += decoder.feed(arrived, now)
+        out += line.decoder.feed(arrived, line.now)
         if rng.random() < 0.05:
-            now += 0.5
-            out += decoder.idle(now)
-        if reply := answer():  # nothing to feed: the decoder already acted at `now`
-            out += decoder.feed(reply, now)
+            line.now += 0.5
+            out += line.decoder.idle(line.now)
+        out += line.answer()  # nothing to feed: the decoder already acted at `now`
     if case == "native":
-        end = (stream.seqs[-1] + 1) % SEQ_MODULUS
+        out += line.settle((stream.seqs[-1] + 1) % SEQ_MODULUS)
+    line.now += 1.0
+    out += line.decoder.idle(line.now)
+    return out + line.decoder.finish()
+
+
+class _Line:
+    """A live decoder on a clock, and a native shoe keeping its frames to resend, through the
+    same bad line."""
+
+    def __init__(
+        self, decoder: Decoder, faults: Faults, rng: random.Random, stale: list[bytes]
+    ) -> None:
+        self.decoder, self.faults, self.rng, self.stale = decoder, faults, rng, stale
+        self.now = 0.0
+        self.history: dict[int, bytes] = {}
+        self.last = 0  # the number of the last data frame sent
+        self.requests = NativeFramer()
+
+    def keep(self, frame: bytes) -> None:
+        seq = int.from_bytes(frame[2:4], "big")
+        if self.history and seq != (self.last + 1) % SEQ_MODULUS:
+            self.history.clear()  # a shoe whose count restarted resends from its new count
+        if frame[4] != FrameType.HEARTBEAT.value:
+            self.history[seq] = frame
+            self.last = seq
+
+    def answer(self) -> list[Message]:
+        """The shoe's answer to what the decoder asked for, fed to it."""
+        reply = self.decoder.outgoing()
+        if not reply:
+            return []
+        asked = [f for f in self.requests.feed(reply) if isinstance(f, NativeFrame)]
+        frames = [
+            self.history[held]
+            for f in asked
+            for offset in range(f.payload[0])
+            if (held := (f.seq + offset) % SEQ_MODULUS) in self.history
+        ]
+        resent = damage(frames, self.faults, self.rng, self.stale)
+        return self.decoder.feed(resent, self.now) if resent else []
+
+    def settle(self, end: int) -> list[Message]:
+        """The shoe idles, a heartbeat a second, until the receiver has everything up to the
+        shoe's count delivered or reported lost."""
         beat = NativeFrame(end, FrameType.HEARTBEAT).encode()
+        out: list[Message] = []
         quiet = 0
-        # the shoe idles, a heartbeat a second, until the receiver has everything up to the
-        # shoe's count delivered or reported lost
         for _ in range(300):
-            settled = not isinstance(decoder, NativeReceiver) or decoder.position() == end
+            settled = (
+                not isinstance(self.decoder, NativeReceiver) or self.decoder.position() == end
+            )
             if quiet >= QUIET and settled:
                 break
-            now += 1.0
-            more = decoder.feed(damage([beat], faults, rng, []), now)
-            if reply := answer():
-                more += decoder.feed(reply, now)
+            self.now += 1.0
+            more = self.decoder.feed(damage([beat], self.faults, self.rng, []), self.now)
+            more += self.answer()
             quiet = 0 if any(not isinstance(m, Garbage) for m in more) else quiet + 1
             out += more
-    now += 1.0
-    out += decoder.idle(now)
-    return out + decoder.finish()
+        return out
