@@ -4,9 +4,9 @@ Frames that a bad line forged are damaged copies as good as sent. With the check
 one damaged frame whose 16-bit check still passes (about one in 65,536); without it, two
 copies damaged alike (the votes a message needs). No receiver can tell them from what the
 shoe sent, so `make fuzz` counts what they deliver (a card, or an alarm: a card's command
-byte damaged alike in two copies reads as an alarm, counted apart only when no copy of
-the card under that number arrived), and the loss they hide, apart — only
-when the delivered message is exactly what such frames in the bytes received read as
+byte damaged alike in two copies reads as an alarm), and the loss they hide, apart — only
+when no other frame taken for the same message sent reads otherwise (a dispute the
+receiver could have raised), and the delivered message is exactly what such frames read as
 (frames read as the decoder reads them: two copies that differ only in the intention byte,
 which is ignored on receipt, are alike).
 
@@ -22,7 +22,7 @@ from bench.fuzz_inputs import Stream
 from drivers import angel
 from drivers.angel_copies import as_sent
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Garbage, Message, ShoeAlarm
+from drivers.messages import Garbage, Message
 
 INVENTED = "invented, undetectable: damaged copies as good as sent"
 ALARM = "alarm, undetectable: damaged copies as good as sent"
@@ -84,10 +84,11 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     forged: dict[Message, set[int]] = {}
     for (seq, data, index), copies in unsent.items():
         message = angel.data_message(data)
-        # An alarm forged out of a card's copies is as good as sent only when no copy taken
-        # for that very message still reads as a card: one that does shows the receiver a
-        # dispute it could have raised, so the card it outvoted stays a silent loss.
-        disputed = index is not None and any(isinstance(m, CardRead) for m in readings[index])
-        if copies >= (1 if checked else 2) and not (isinstance(message, ShoeAlarm) and disputed):
+        # Damaged copies are as good as sent only when no copy taken for that very message
+        # reads otherwise: one that does (the card sent, intact; or damaged another way)
+        # shows the receiver a dispute it could have raised, so what they outvoted stays a
+        # silent loss and what they read as stays invented.
+        disputed = index is not None and bool(readings[index] - {message})
+        if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
     return Received(forged, readings)

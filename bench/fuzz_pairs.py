@@ -108,7 +108,13 @@ def pairs(
     found = {index: index for index in range(head)}
     shift = len(sent) - len(got)
     found.update((j, j + shift) for j in range(len(got) - tail, len(got)))
-    heard = next((index for index, frames in enumerate(read or []) if frames), len(sent))
+    # nothing of a message arrived only if no frame was taken for it, by its number, nor
+    # reads as it anywhere: a copy whose number was damaged is placed at another message
+    seen = set().union(*read) if read else set()
+    heard = next(
+        (index for index, frames in enumerate(read or []) if frames or sent[index] in seen),
+        len(sent),
+    )
     middle = _pairs(
         sent[head : len(sent) - tail],
         got[head : len(got) - tail],

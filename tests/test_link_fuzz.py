@@ -79,11 +79,13 @@ def test_a_damaged_frame_that_passes_the_check_is_counted_apart_only_when_it_is_
     assert (silent["INVENTED"], silent["SILENT LOSS"]) == (1, 1)
 
 
+ALIKE = bytes.fromhex("054d443023") + angel.encode_frame(77, b"", crc16_ccitt)[2:]  # 3C
+
+
 def test_without_a_check_two_copies_damaged_alike_are_counted_apart() -> None:
-    """AC's card byte flipped alike in two of its copies (seed 1775 did so): they outvote
-    the third; with one such copy the third would give a misread, not a silent loss."""
-    alike = bytes.fromhex("054d443023") + angel.encode_frame(77, b"", crc16_ccitt)[2:]
-    received = FIRST * 3 + alike * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    """AC's card byte flipped alike in two of its copies (seed 1775 did so), its third copy
+    lost: no receiver can tell them from a 3C sent."""
+    received = FIRST * 3 + ALIKE * 2 + LAST * 3
     apart = accounted(received, "none", forged=True)
     assert (apart[fuzz_forged.INVENTED], apart[fuzz_forged.LOST]) == (1, 1)
     assert (apart["INVENTED"], apart["SILENT LOSS"]) == (0, 0)
@@ -133,9 +135,8 @@ def test_two_copies_damaged_alike_but_for_the_ignored_intention_byte_are_alike()
     """AC's card byte flipped alike in two copies whose intention bytes differ (seed
     17833): the decoder ignores the intention byte, so for it they agree; counted apart as
     they are read, not as an invented card."""
-    alike = bytes.fromhex("054d443023") + angel.encode_frame(77, b"", crc16_ccitt)[2:]
-    other = alike[:3] + b"\xb0" + alike[4:]
-    received = FIRST * 3 + alike + other + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    other = ALIKE[:3] + b"\xb0" + ALIKE[4:]
+    received = FIRST * 3 + ALIKE + other + LAST * 3
     apart = accounted(received, "none", forged=True)
     assert (apart[fuzz_forged.INVENTED], apart[fuzz_forged.LOST]) == (1, 1)
     assert (apart["INVENTED"], apart["SILENT LOSS"]) == (0, 0)
@@ -286,3 +287,31 @@ def test_a_misread_stands_for_no_message_of_which_nothing_arrived_before_the_fir
     sent: list[Message] = [CardRead(Card.parse("8D")), CutRead(), ts]
     got: list[Message] = [Misread(guess=td.card), Misread(guess=ts.card)]
     assert fuzz_pairs.pairs(sent, got, [set(), set(), {td, ts}]) == {1: 2}
+
+
+def test_a_card_forged_beside_an_intact_copy_of_the_card_sent_is_no_undetectable_one() -> None:
+    """AC's two copies damaged alike into 3C and its third copy intact (a second reader's
+    seed 10004190 had 9D's two and 9S's one): the receiver held a dispute it could have
+    raised, so 3C is an invented card, not an undetectable one, and AC is lost silently
+    unless it was said as a misread."""
+    received = FIRST * 3 + ALIKE * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert CardRead(Card.parse("3C")) in got
+    tally = Tally()
+    found = received_frames(SENT, received, checked=False)
+    align(SENT, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
+    counts = tally.counts
+    assert (counts[fuzz_forged.INVENTED], counts[fuzz_forged.LOST]) == (0, 0)
+    assert counts["INVENTED"] == 1
+    assert counts["SILENT LOSS"] + counts["delivered garbled, or as a misread"] == 1
+
+
+def test_a_copy_placed_at_another_message_by_its_damaged_number_was_heard() -> None:
+    """A capture: 8C's copies all arrived, each with its number damaged into the next
+    message's, where they were placed; 8C's frames read as 8C all the same, so 8C was heard:
+    a misread of it is not barred from standing for it."""
+    c8, c9 = (CardRead(Card.parse(c)) for c in ("8C", "9C"))
+    sent: list[Message] = [c8, c9]
+    got: list[Message] = [Misread(guess=c8.card), c9]
+    assert fuzz_pairs.pairs(sent, got, [set(), {c8, c9}]) == {0: 0, 1: 1}
