@@ -116,6 +116,24 @@ def test_a_cache_whose_measures_no_card_has_is_rebuilt(
     assert measures == (first.inset, first.aspect, first.paper)
 
 
+@pytest.mark.parametrize("field", ["face", "index"])
+def test_a_cache_whose_maps_have_another_width_is_rebuilt(
+    cache: Path, other_deck: Path, field: str
+) -> None:
+    """Maps cut to 7 values a card (a second reader's hostile file) cannot be compared with
+    a card seen: the matrix product raised, and `vision classify` died with a traceback."""
+    first = load_design(other_deck)
+    (cached,) = cache.glob("*.npz")
+    with np.load(cached, allow_pickle=False) as data:
+        fields = {name: data[name] for name in data.files}
+    fields[field] = fields[field][:, :, :7]
+    with cached.open("wb") as out:
+        np.savez(out, **fields)
+    rebuilt = load_design(other_deck)
+    assert rebuilt.face.shape == first.face.shape
+    assert rebuilt.index.shape == first.index.shape
+
+
 def test_a_changed_face_gets_its_own_cache(cache: Path, other_deck: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     copy.mkdir()

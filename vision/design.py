@@ -226,7 +226,6 @@ def _read_cache(path: Path) -> Design | None:
     expected = tuple(str(card) for card in ALL_CARDS)
     if (
         design.cards != expected
-        or design.face.ndim != 3
         or design.face.shape[:2] != (len(BLUR_LEVELS), len(expected))
         or design.index.shape[:2] != design.face.shape[:2]
         or not np.isfinite(design.face).all()
@@ -235,6 +234,11 @@ def _read_cache(path: Path) -> Design | None:
         or not 0.0 <= design.paper <= 1.0
         or not all(0.0 <= share < _MAX_INSET for share in design.inset)
     ):
+        return None
+    # the maps a card of this aspect is described into: any other width cannot be compared
+    width, height = card_size(design.aspect)
+    blank = describe(np.zeros((height, width, 3), np.uint8))[0]
+    if (design.face.shape[2:], design.index.shape[2:]) != (blank.face.shape, blank.index.shape):
         return None
     return design
 
