@@ -27,6 +27,7 @@ SHOES = 200
 RUNS = 21
 PROCESS_RUNS = 15
 
+
 def plain_loop(events: list[ShoeEvent], rulebook: Rulebook) -> list[Decision]:
     """The yardstick: the cards placed (row, point) and the coups decided (points, result,
     couleur, calls, chances paid) of a shoe with no correction in it, by the shortest loop

@@ -118,7 +118,6 @@ def _live(dsn: str, place: Path, tables: int, seconds: float) -> None:
             process.join(30)
 
 
-
 def _poll(api: _Api, tables: int, seconds: float) -> None:
     """Polls the API for `seconds`, noting how long each table's new row took to show."""
     lags: list[float] = []
@@ -148,6 +147,7 @@ def _poll(api: _Api, tables: int, seconds: float) -> None:
           f"{statistics.median(answers) * 1000:.0f} ms, p99 "
           f"{_percentile(answers, 0.99) * 1000:.0f} ms; load average "
           f"{os.getloadavg()[0]:.1f})")
+
 
 def _deal_all(journals: list[Path]) -> None:
     threads = [threading.Thread(target=deal, args=(journal, n, None, PACE), daemon=True)

@@ -19,7 +19,13 @@ import tempfile
 import time
 import tty
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Qt loads once the offscreen platform is set
+    from PySide6.QtCore import QEventLoop
+
+    from ui.bridge import TableBridge
+    from ui.dealer import DealerScreen
 
 SHOES = 2  # two regulation shoes: over 600 cards
 STARTS = 5
@@ -84,7 +90,9 @@ def card_latency(
     return to_board, to_paint
 
 
-def _probed_screen(bridge: Any, loop: Any, state: dict[str, float]) -> Any:
+def _probed_screen(
+    bridge: TableBridge, loop: QEventLoop, state: dict[str, float]
+) -> DealerScreen:
     """A dealer's screen, shown, that notes when the awaited board came and was painted."""
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QPaintEvent
@@ -115,7 +123,8 @@ def _probed_screen(bridge: Any, loop: Any, state: dict[str, float]) -> Any:
 
 
 def _deal(
-    bridge: Any, screen: Any, loop: Any, state: dict[str, float], *, seats: int, master: int
+    bridge: TableBridge, screen: DealerScreen, loop: QEventLoop, state: dict[str, float], *,
+    seats: int, master: int,
 ) -> tuple[list[float], list[float]]:
     """Writes each shoe's cards to the pty one at a time, each once the last is painted."""
     from croupier.events import CardDrawn, NewShoe
@@ -148,7 +157,10 @@ def _deal(
     return to_board, to_paint
 
 
-def _stake(bridge: Any, screen: Any, loop: object, state: dict[str, float], seats: int) -> None:
+def _stake(
+    bridge: TableBridge, screen: DealerScreen, loop: QEventLoop, state: dict[str, float],
+    seats: int,
+) -> None:
     """Every seat stakes while bets are open and the layout is bare."""
     from decimal import Decimal
 

@@ -200,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         for case in cases:
             tally = Tally()
             run_input(case, options.replay, tally)
+            tally.inputs = 1
             report(case, tally)
         return 0
     tallies = fuzz(cases, options.seed, options.inputs, options.seconds, workers=options.workers)

@@ -169,6 +169,7 @@ class NativeReceiver:
         return self._suspect(restart, frame)
 
     def _in_step(self, frame: NativeFrame) -> list[Message]:
+        """Near the count, under a number not held: news, but far beyond the known count."""
         out = self._reject()
         if frame.type is FrameType.HEARTBEAT:
             self._learn_end(frame.seq)
@@ -193,8 +194,7 @@ class NativeReceiver:
         out = self._reject()
         self._restart = Restart(frame.seq, frame.seq)
         if heartbeat and self._can_ask:
-            # the frame it announces tells a stale heartbeat (a frame already had) from a
-            # restart (new contents)
+            # the frame it names tells a stale heartbeat (one had) from a restart (news)
             self._out += NativeFrame(frame.seq, FrameType.RESEND, b"\x01").encode()
         return out + self._agrees(self._restart, frame)
 

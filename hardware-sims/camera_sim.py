@@ -123,7 +123,6 @@ def deal_frames(
             yield camera.shoot(felt, rng)
 
 
-
 def _lay(
     table: np.ndarray, face: np.ndarray, target: np.ndarray, *, card_width: float,
     aspect: float, pace: Pace, camera: Camera, rng: np.random.Generator,
@@ -139,6 +138,7 @@ def _lay(
     paste(table, face, target)
     for _ in range(pace.resting):
         yield camera.shoot(table, rng)
+
 
 def rest_frames(coups: Sequence[Sequence[tuple[Row, str]]], pace: Pace = Pace()) -> list[int]:
     """The frame each card of the deal first lies at rest in, as `deal_frames` lays them."""

@@ -32,7 +32,6 @@ def local_time(at: str, zone: tzinfo | None) -> str:
     return local.strftime("%H:%M:%S ") + (local.tzname() or local.strftime("%z"))
 
 
-
 def chance_word(name: object, lang: Lang) -> str:
     """A chance named in the engine's words (`noir`) as the sentence says it; one unknown
     here as it is."""

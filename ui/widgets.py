@@ -39,6 +39,7 @@ DISABLED_BACKGROUND = "#163f31"
 DISABLED_INK = "#b8cdc3"
 SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
+
 def style(*, compact: bool = False) -> str:
     """The views' style sheet; `compact` for a laptop's screen, every target still a
     fingertip (a compact button stands 40 px, 10.6 mm at 96 dpi)."""

@@ -258,7 +258,6 @@ class _Ring:
         )
 
 
-
 def _ink_maps(flat: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Ink, red against green and yellow against blue (float32), in one pass over the
     pixels (a matrix per pixel), then softened. Written into `out` when given."""
