@@ -14,6 +14,7 @@ from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
 from vision.features import FACE_SHRINK, describe, describe_both, describe_surrounds
 from vision.quad import Quad, grow, rectify, surround
+from vision.twins import twin_doubted
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
 # on its side of the midpoint between its reference and every close rival's (the pairwise
@@ -203,7 +204,8 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     index_best, face_best = index.max(axis=0), face.max(axis=0)
     if index_best.max() - index_best[top] > _AGREE or face_best.max() - face_best[top] > _AGREE:
         return declined(reading)
-    return reading
+    # Unsure, and the index alone says its suit twin: the pips that part them may be hidden.
+    return declined(reading) if twin_doubted(index_best, top, reading.confidence) else reading
 
 
 # The index alone and the face alone fit the card named best, or within this of the best:
