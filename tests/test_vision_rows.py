@@ -163,3 +163,23 @@ def test_a_row_nearer_the_camera_is_outlined_at_its_own_cards_size(
     assert len(cards) == len(names)
     assert np.abs(cards[-1].quad.corners - truth[-1]).max() < 0.02 * width
     assert [str(read_card(frame, card, design).card) for card in cards] == names
+
+
+def test_two_rows_laid_a_few_pixels_apart_are_two_rows(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """Rouge laid 8 px under noir: closed up, the two rows were one blob of paper, read as
+    one row of three cards twice as tall (a whole coup lost but for three declines)."""
+    rng = np.random.default_rng(11)
+    table = baize(720, 1280, rng)
+    width = 125.0
+    height = width * design.aspect
+    rows = [["AS", "6C", "9S", "5H", "2H", "3D", "QC"], ["QS", "KD", "9H", "JD", "4D", "AH", "8C"]]
+    for r, names in enumerate(rows):
+        for k, name in enumerate(names):
+            centre = (160.0 + k * 1.02 * width, 200.0 + r * (height + 8.0))
+            paste(table, faces[name], card_corners(centre, width, design.aspect, 0.0))
+    frame = Camera.draw((1280, 720), rng, NONE).shoot(table, rng)
+    assert len(paper_blobs(frame)) == 2
+    found = locate(frame, design)
+    assert [[str(read_card(frame, spot, design).card) for spot in row] for row in found] == rows

@@ -30,6 +30,9 @@ _MIN_HULL_FILL, _MAX_HULL_FILL = 0.95, 1.08
 _MIN_FILL = 0.45
 
 _MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
+# Baize across a blob, this far from its top and bottom edges and this many lines deep,
+# lies between two rows.
+_ROW_CUT_MARGIN, _ROW_CUT_LINES = 0.3, 2
 
 
 @dataclass(frozen=True)
@@ -105,18 +108,37 @@ def paper_blobs(frame: np.ndarray, detection: Detection | None = None) -> list[n
     if seen is None:
         return []
     scale, darkest = seen.scale, seen.darkest
-    _, mask = cv2.threshold(darkest, seen.level, 255, cv2.THRESH_BINARY)
+    _, raw = cv2.threshold(darkest, seen.level, 255, cv2.THRESH_BINARY)
     # Ink printed to the edge (an index, a frame, court art) bites into the paper: closed
     # up, each card is whole, and cards that touch or overlap are one blob.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, _CLOSE_KERNEL)
+    mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, _CLOSE_KERNEL)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_KERNEL)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if any(_cut_between_rows(mask, raw, c) for c in contours):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     area = darkest.shape[0] * darkest.shape[1]
     return [
         (c / scale).astype(np.int32)
         for c in contours
         if _MIN_CARD_SHARE * area <= cv2.contourArea(c) <= _MAX_CARD_SHARE * area
     ]
+
+
+def _cut_between_rows(mask: np.ndarray, raw: np.ndarray, contour: np.ndarray) -> bool:
+    """Two rows laid a few pixels apart are one blob once closed up, and would be read as
+    one row of cards twice as tall: where lines across the blob's middle hold no paper at
+    all before closing, baize lies between two rows, and the blob is cut there (in `mask`).
+    Across one row, a line always meets some paper: a number card's, a margin's."""
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - np.array([x, y], np.int32)], -1, 255, cv2.FILLED)
+    paper = np.count_nonzero(raw[y : y + h, x : x + w] & inside, axis=1)
+    middle = np.arange(h)
+    bare = (paper == 0) & (middle > _ROW_CUT_MARGIN * h) & (middle < (1 - _ROW_CUT_MARGIN) * h)
+    if np.count_nonzero(bare) < _ROW_CUT_LINES:
+        return False
+    mask[y + np.flatnonzero(bare), x : x + w] = 0
+    return True
 
 
 def _cards_at_full_size(
