@@ -215,10 +215,11 @@ class AngelDecoder:
         just delivered is another one read under the same number, not a copy of it)."""
         copy = Counter(copies).most_common(1)[0][0]  # the first read among the most voted
         last = self._last
-        # in a group split, a message that reads as the one before or after it is one of
-        # their copies, its number misread, whatever the numbers
+        # under the number just delivered and one damage from it, a late copy of it; in a
+        # group split, a message that reads as the one before or after it is one of their
+        # copies, its number misread, whatever the numbers
         if last is not None and (
-            (copy.seq == last.seq and not after_one)
+            (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
             or (split and neighbour_copy(copy.data, last.data))
         ):
