@@ -268,22 +268,29 @@ class AngelDecoder:
         (a card's command, into an alarm's; or their number, into another message's)
         outvoted them, so a card may have left the shoe for each message they are (a count
         that restarted may put more than one under the number). Each is delivered as a
-        misread (with its card as the guess), beside what was believed, once, unless it is
-        the message before, under its number, or reads as a copy read after the group
-        (theirs, its number misread); their numbers count for nothing."""
+        misread (with its card as the guess), beside what was believed, once, unless it
+        reads as the message before, under its number or read before the copies believed,
+        or as a copy read after the group (theirs, its number misread); their numbers count
+        for nothing."""
         if self._votes < 2:
             return []
         believed = [c.data for c in group.believed]
         previous = group.previous
+        first_believed = min(group.copies.index(b) for b in group.believed)
         texts = not any(card_shaped(b) for b in believed)
         out: list[Message] = []
         for copy in group.copies:
             read = data_message(copy.data)
             if (
                 any(copy.data == c.data for c in after)
-                # the same card twice in a row is dealt in a six-deck shoe: a copy is the
-                # previous message's only under its number
-                or (previous is not None and copy == previous)
+                # the same card twice in a row is dealt in a six-deck shoe: reading as the
+                # message before, a copy is its copy only under its number, or read before
+                # the copies believed (the shoe sends a message's copies after the last's)
+                or (
+                    previous is not None
+                    and copy.data == previous.data
+                    and (copy.seq == previous.seq or group.copies.index(copy) < first_believed)
+                )
                 or not card_shaped(copy.data)
                 or any(same_message(copy.data, said) for said in group.cards_said)
             ):

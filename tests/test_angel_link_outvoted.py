@@ -119,10 +119,14 @@ def test_each_message_outvoted_in_a_group_is_a_misread() -> None:
 def test_an_outvoted_card_equal_to_the_card_before_is_a_misread() -> None:
     """AC under 76, then under 77 two copies whose command was damaged alike into the alarm
     E0! and one good AC: the same card twice in a row is legal in a six-deck shoe, so the
-    outvoted AC is a misread beside the alarm; it used to be dropped as AC's copy, unsaid."""
+    outvoted AC, read after the copies believed, is a misread beside the alarm; it used to
+    be dropped as AC's copy, unsaid."""
     ace = angel.message_data(CardRead(Card.parse("AC")))
     alike = angel.encode_frame(77, b"E" + ace[1:], crc16_ccitt) * 2
     data = copies(76, "AC", 3) + alike + copies(77, "AC") + copies(78, "KD", 3)
     assert angel_decode(data, "none") == [
         read("AC"), ShoeAlarm("0" + chr(ace[2])), *guessed("AC"), read("KD"),
     ]
+    # read before the copies believed, it is AC's third copy, its number misread
+    data = copies(76, "AC", 2) + copies(77, "AC") + copies(77, "KD", 2) + copies(78, "QS", 3)
+    assert angel_decode(data, "none") == [read("AC"), read("KD"), read("QS")]
