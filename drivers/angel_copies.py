@@ -70,11 +70,18 @@ def neighbour_copy(data: bytes, neighbour: bytes) -> bool:
 
 def messages_among(copies: list[Copy]) -> list[list[Copy]]:
     """The copies of a group that never got its votes, as the messages they may be: copies
-    joined by `same_message` (one damaged copy apart), in the order first read."""
+    joined by `same_message` (one damaged copy apart), in the order first read. A copy that
+    could be a damaged copy of two messages no damage turns into each other (a failed read
+    beside two cards) does not make them one: a message's copies are each one damage from
+    every other."""
     messages: list[list[Copy]] = []
     for copy in copies:
-        joined = [m for m in messages if any(same_message(c.data, copy.data) for c in m)]
-        merged = [c for m in joined for c in m] + [copy]
+        joined: list[list[Copy]] = []
+        merged = [copy]
+        for message in messages:
+            if all(same_message(c.data, m.data) for c in message for m in merged):
+                joined.append(message)
+                merged = [*message, *merged]
         messages = [m for m in messages if m not in joined]
         messages.append(sorted(merged, key=copies.index))
     return sorted(messages, key=lambda m: copies.index(m[0]))

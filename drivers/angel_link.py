@@ -38,6 +38,7 @@ class _Group:
     messages under one number: a count that restarted at the number it had reached)."""
 
     seq: int
+    previous: Copy | None  # the message delivered before its first copy was read
     copies: list[Copy] = field(default_factory=list)
     believed: list[Copy] = field(default_factory=list)
     # other messages among its copies, delivered beside it: texts (`_texts_beside`), and
@@ -80,7 +81,6 @@ class AngelDecoder:
         self._group: _Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
-        self._before: Copy | None = None  # the one believed before it, as its copy
         # the numbers read on each message delivered untrusted since, likeliest first
         self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
@@ -141,7 +141,7 @@ class AngelDecoder:
         self._copy_at = now
         group = self._group
         if group is None:
-            self._group = _Group(copy.seq)
+            self._group = _Group(copy.seq, self._last)
             return out + self._judge([copy])
         if copy.seq == group.seq:
             known = {c.data for c in group.copies} | {copy.data}
@@ -215,10 +215,11 @@ class AngelDecoder:
         just delivered is another one read under the same number, not a copy of it)."""
         copy = Counter(copies).most_common(1)[0][0]  # the first read among the most voted
         last = self._last
-        # in a group split, a message that reads as the one before or after it is one of
-        # their copies, its number misread, whatever the numbers
+        # under the number just delivered and one damage from it, a late copy of it; in a
+        # group split, a message that reads as the one before or after it is one of their
+        # copies, its number misread, whatever the numbers
         if last is not None and (
-            (copy.seq == last.seq and not after_one)
+            (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
             or (split and neighbour_copy(copy.data, last.data))
         ):
@@ -255,7 +256,7 @@ class AngelDecoder:
             return []
         believed = [b.data for b in group.believed]
         others = [c for c in group.copies if not any(same_message(c.data, b) for b in believed)]
-        neighbours = {c.data for c in [*next_copies, self._last, self._before] if c is not None}
+        neighbours = {c.data for c in [*next_copies, group.previous] if c is not None}
         if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
             return []
         group.texts_said = True
@@ -268,18 +269,28 @@ class AngelDecoder:
         outvoted them, so a card may have left the shoe for each message they are (a count
         that restarted may put more than one under the number). Each is delivered as a
         misread (with its card as the guess), beside what was believed, once, unless it
-        reads as the message before or as a copy read after the group (theirs, its number
-        misread); their numbers count for nothing."""
+        reads as the message before, under its number or read before the copies believed,
+        or as a copy read after the group (theirs, its number misread); their numbers count
+        for nothing."""
         if self._votes < 2:
             return []
         believed = [c.data for c in group.believed]
-        neighbours = {c.data for c in [*after, self._last, self._before] if c is not None}
+        previous = group.previous
+        first_believed = min(group.copies.index(b) for b in group.believed)
         texts = not any(card_shaped(b) for b in believed)
         out: list[Message] = []
         for copy in group.copies:
             read = data_message(copy.data)
             if (
-                copy.data in neighbours
+                any(copy.data == c.data for c in after)
+                # the same card twice in a row is dealt in a six-deck shoe: reading as the
+                # message before, a copy is its copy only under its number, or read before
+                # the copies believed (the shoe sends a message's copies after the last's)
+                or (
+                    previous is not None
+                    and copy.data == previous.data
+                    and (copy.seq == previous.seq or group.copies.index(copy) < first_believed)
+                )
                 or not card_shaped(copy.data)
                 or any(same_message(copy.data, said) for said in group.cards_said)
             ):
@@ -301,7 +312,6 @@ class AngelDecoder:
         if copy == self._last:
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
-        self._before = last
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
         self._untrusted = []

@@ -1,0 +1,132 @@
+"""Angel without a check: a lone or outvoted copy is a misread with its guess, never a
+silent drop, whatever it resembles (cases a reviewer built from real frames)."""
+
+from __future__ import annotations
+
+from croupier.cards import Card
+from drivers import angel
+from drivers.angel_link import AngelDecoder
+from drivers.checks import crc16_ccitt
+from drivers.messages import CardRead, CutRead, Lost, Message, Misread, ShoeAlarm
+from tests.test_angel_link_copies import copies, frame, guessed
+from tests.test_drivers_dialect_rules import angel_decode
+
+
+def read(card: str) -> Message:
+    return CardRead(Card.parse(card))
+
+
+def test_a_lone_card_under_the_last_number_after_a_quiet_line_is_a_misread() -> None:
+    """AH alone under 183, the line quiet half a second, then KC alone under 183 too: KC is
+    no copy of AH (no one damage turns one into the other), it is a card whose number was
+    misread; it used to be dropped as AH's copy, unsaid."""
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(copies(183, "AH"), 0.0) + decoder.idle(0.5)
+    got += decoder.feed(copies(183, "KC"), 0.5) + decoder.feed(copies(184, "5S", 2), 0.502)
+    got += decoder.feed(copies(185, "7C", 2), 0.504) + decoder.idle(2.0) + decoder.finish()
+    assert [m for m in got if not isinstance(m, ShoeAlarm)] == [
+        *guessed("AH", "KC"), read("5S"), read("7C"),
+    ]
+    # one bit from AH (3H), it is AH's late copy, its card byte damaged
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(copies(183, "AH"), 0.0) + decoder.idle(0.5)
+    got += decoder.feed(copies(183, "AH", card_byte=0x43), 0.5)
+    got += decoder.feed(copies(184, "5S", 2), 0.502) + decoder.finish()
+    assert got == [*guessed("AH"), read("5S")]
+
+
+def test_a_failed_read_does_not_join_two_cards_into_one_message() -> None:
+    """AH, 3S and a failed read, one copy each under 149: the failed read could be a damaged
+    copy of either card, but AH and 3S, more than a bit apart, are two messages; joined
+    through it into one, 3S vanished unsaid."""
+    data = copies(148, "8C", 3) + copies(149, "AH") + copies(149, "3S")
+    data += copies(149, "3S", card_byte=0x70) + copies(150, "QC", 3) + copies(151, "3C", 3)
+    assert angel_decode(data, "none") == [
+        read("8C"), *guessed("AH", "3S"), read("QC"), read("3C"),
+    ]
+
+
+def test_a_card_copy_outvoted_by_copies_read_alike_as_an_alarm_is_a_misread() -> None:
+    """4S under 21, its command damaged into E alike in two copies (an alarm "0" and the card
+    byte), its third copy read as 4S: a card may have left the shoe, so 4S is a misread
+    guessing it, beside the alarm; once the card copy was outvoted, and 4S lost unsaid. QD
+    read there, under 21, the card before's number and one on: the same card dealt twice (a
+    six-deck shoe deals it), not only QD's copy misnumbered, so it is a misread too."""
+    four = angel.message_data(CardRead(Card.parse("4S")))
+    alike = angel.encode_frame(21, b"E" + four[1:], crc16_ccitt) * 2
+    opened = copies(20, "QD", 3) + alike
+    alarm = ShoeAlarm("0" + chr(four[2]))
+    assert angel_decode(opened + copies(21, "4S") + copies(22, "KH", 3), "none") == [
+        CardRead(Card.parse("QD")), alarm, *guessed("4S"), CardRead(Card.parse("KH")),
+    ]
+    assert angel_decode(opened + copies(21, "QD") + copies(22, "KH", 3), "none") == [
+        CardRead(Card.parse("QD")), alarm, *guessed("QD"), CardRead(Card.parse("KH")),
+    ]
+
+
+def test_an_alarm_s_copies_in_a_group_believed_as_a_card_are_said_before_it() -> None:
+    """Alarm E6 under 56, its three copies garbled each its own way, then KH under 57, two
+    of its copies misnumbered 56 (seed 10007413): KH is believed under 56, and the alarm's
+    copies, texts no damage of a card's copy makes, were dropped as outvoted, unsaid. They
+    are another message under that number: said, before KH, as not agreeing."""
+    def alarm(text: bytes) -> bytes:
+        return angel.encode_frame(56, b"E" + text, crc16_ccitt)
+
+    data = copies(55, "8D", 3) + alarm(b"E2 SHOE 9") + alarm(b"6 SHOe 9") + alarm(b"E6 SHOE 9")
+    data += copies(56, "KH") + copies(57, "KH") + copies(56, "KH") + copies(57, "QS", 3)
+    assert angel_decode(data, "none")[:3] == [
+        CardRead(Card.parse("8D")),
+        ShoeAlarm("seq 56: a message read only as alarm 'E2 SHOE 9', its copies not agreeing: "
+                  "a card may be missing"),
+        CardRead(Card.parse("KH")),
+    ]
+    # one such copy alone is taken for a neighbour's, misnumbered
+    single = copies(55, "8D", 3) + alarm(b"E2 SHOE 9") + copies(56, "KH", 3) + copies(57, "QS", 3)
+    assert angel_decode(single, "none") == [CardRead(Card.parse(c)) for c in ("8D", "KH", "QS")]
+
+
+def test_a_copy_outvoted_by_two_copies_misnumbered_alike_is_a_misread() -> None:
+    """The cut card under 176, one copy arrived; then 5H's two copies, 178 misread alike as
+    176 (seed 15327). 5H is believed under 176 and the cut card's copy, two bits from it,
+    was dropped as outvoted, unsaid. A card left the shoe: it is a misread, said where it
+    was read, before 5H; its number counts for nothing. A lone copy one bit from what was
+    believed is a damaged copy of it, no misread."""
+    cut = frame(176, CutRead())
+    data = copies(173, "8C", 3) + cut + copies(176, "5H", 2) + copies(179, "2S", 3)
+    assert angel_decode(data, "none") == [
+        CardRead(Card.parse("8C")),
+        Misread(),
+        Lost(2, "seq 174..175 never arrived"),
+        CardRead(Card.parse("5H")),
+        Lost(2, "seq 177..178 never arrived"),
+        CardRead(Card.parse("2S")),
+    ]
+    damaged = copies(176, "5H", card_byte=0x44) + copies(176, "5H", 2)
+    assert Misread() not in angel_decode(copies(173, "8C", 3) + damaged, "none")
+
+
+def test_each_message_outvoted_in_a_group_is_a_misread() -> None:
+    """A count of 48..57 restarting at 48 after JH under 49 (seed 10004969): the new count's
+    3D under 48 and 2C under 49, one copy each, fall among JH's copies and are outvoted.
+    Each is a card that left the shoe: both are misreads, not the first alone."""
+    data = copies(57, "JC", 3) + copies(48, "3S", 3) + copies(49, "JH", 2)
+    data += copies(48, "3D") + copies(49, "2C") + copies(50, "9D", 2)
+    assert angel_decode(data, "none")[2:] == [
+        CardRead(Card.parse("JH")), *guessed("3D", "2C"), CardRead(Card.parse("9D")),
+    ]
+
+
+def test_an_outvoted_card_equal_to_the_card_before_is_a_misread() -> None:
+    """AC under 76, then under 77 two copies whose command was damaged alike into the alarm
+    E0! and one good AC: the same card twice in a row is legal in a six-deck shoe, so the
+    outvoted AC, read after the copies believed, is a misread beside the alarm; it used to
+    be dropped as AC's copy, unsaid."""
+    ace = angel.message_data(CardRead(Card.parse("AC")))
+    alike = angel.encode_frame(77, b"E" + ace[1:], crc16_ccitt) * 2
+    data = copies(76, "AC", 3) + alike + copies(77, "AC") + copies(78, "KD", 3)
+    assert angel_decode(data, "none") == [
+        read("AC"), ShoeAlarm("0" + chr(ace[2])), *guessed("AC"), read("KD"),
+    ]
+    # read before the copies believed, it is AC's third copy, its number misread
+    data = copies(76, "AC", 2) + copies(77, "AC") + copies(77, "KD", 2) + copies(78, "QS", 3)
+    assert angel_decode(data, "none") == [read("AC"), read("KD"), read("QS")]
