@@ -27,6 +27,23 @@ def _names(rows: list[list[Seen]]) -> list[list[str | None]]:
     return [[str(s.reading.card) if s.reading.card else None for s in row] for row in rows]
 
 
+def _read_at_speed(
+    design: Design, faces: dict[str, np.ndarray], seed: int
+) -> tuple[list[list[str]], list[list[str | None]], np.ndarray]:
+    """A coup laid at speed from `seed`: the rows laid, the rows read, and the picture; no
+    row read short and no card named wrong."""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    rng = np.random.default_rng(seed)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = _names(read_layout(scene.image, design))
+    assert [len(r) for r in got] == [len(r) for r in rows]
+    for row_got, row_want in zip(got, rows, strict=True):
+        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True)), got
+    return rows, got, scene.image
+
+
 def test_whole_coups_are_read_exactly(design: Design, faces: dict[str, np.ndarray]) -> None:
     exact = 0
     for seed in range(2000, 2008):
@@ -128,16 +145,7 @@ def test_cards_partly_hidden_by_a_turned_neighbour_are_named(
     lie partly under the next card, which hides more of them at one corner than their
     share in view along their top and bottom edges says; read as a little more hidden,
     they are named, and nothing is named wrong."""
-    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
-
-    design, faces = framed
-    rng = np.random.default_rng(40501)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = _names(read_layout(scene.image, design))
-    assert [len(r) for r in got] == [len(r) for r in rows]
-    for row_got, row_want in zip(got, rows, strict=True):
-        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
+    rows, got, _ = _read_at_speed(*framed, 40501)
     assert (rows[0][1], rows[0][4]) == ("2S", "QS")
     assert (got[0][1], got[0][4]) == ("2S", "QS")
 
@@ -149,17 +157,9 @@ def test_a_card_outlined_leaning_with_its_neighbour_is_not_named_wrong(
     AD partly under the next, with its right side leaning along the neighbour's edge (its
     sides 5 degrees apart). Read there as it would be a card outlined around its own
     paper, it passed for the AH; an outline so skewed is read as a placed one is."""
-    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
-
-    rng = np.random.default_rng(52006)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = _names(read_layout(scene.image, design))
+    rows, _, image = _read_at_speed(design, faces, 52006)
     assert rows[0][0] == "AD"
-    assert [len(r) for r in got] == [len(r) for r in rows]
-    for row_got, row_want in zip(got, rows, strict=True):
-        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True)), got
-    (first, *_), *_ = locate(scene.image, design)
+    (first, *_), *_ = locate(image, design)
     assert first.quad.skew > np.deg2rad(3.0)
     assert first.placed
 
@@ -180,15 +180,6 @@ def test_framed_cards_placed_in_a_row_are_snapped_inside_their_frames(
     sides are, some of its sides reached the paper's edge beyond the frame and others not,
     and the 7D, the 4S and the AC below were declined; snapped within the frame, they are
     named, and nothing is named wrong."""
-    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
-
-    design, faces = framed
-    rng = np.random.default_rng(40506)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = _names(read_layout(scene.image, design))
-    assert [len(r) for r in got] == [len(r) for r in rows]
-    for row_got, row_want in zip(got, rows, strict=True):
-        assert all(g in (None, w) for g, w in zip(row_got, row_want, strict=True))
+    rows, got, _ = _read_at_speed(*framed, 40506)
     assert (rows[0][3], rows[1][2], rows[1][6]) == ("7D", "4S", "AC")
     assert (got[0][3], got[1][2], got[1][6]) == ("7D", "4S", "AC")
