@@ -114,7 +114,8 @@ def paper_blobs(frame: np.ndarray, detection: Detection | None = None) -> list[n
     mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, _CLOSE_KERNEL)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN_KERNEL)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if any(_cut_between_rows(mask, raw, c) for c in contours):
+    cut = [_cut_between_rows(mask, raw, c) for c in contours]  # every blob, not the first
+    if any(cut):
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     area = darkest.shape[0] * darkest.shape[1]
     return [
@@ -137,7 +138,8 @@ def _cut_between_rows(mask: np.ndarray, raw: np.ndarray, contour: np.ndarray) ->
     bare = (paper == 0) & (middle > _ROW_CUT_MARGIN * h) & (middle < (1 - _ROW_CUT_MARGIN) * h)
     if np.count_nonzero(bare) < _ROW_CUT_LINES:
         return False
-    mask[y + np.flatnonzero(bare), x : x + w] = 0
+    # only this blob's own pixels: another blob may reach into its bounding box
+    mask[y : y + h, x : x + w][bare] &= ~inside[bare]
     return True
 
 
