@@ -34,20 +34,23 @@ class Source:
     resends what a restarted table missed; its opener is told where to take up again."""
 
     def __init__(self, name: str, open_source: Callable[[int | None], ShoeSource], *,
-                 resends: bool | None, relay: Relay | None = None) -> None:
+                 resends: bool | None, relay: Relay | None = None,
+                 held: ShoeSource | None = None) -> None:
         self.name = name
         self.resends = resends
         self._open = open_source
         self._relay = relay
         self._lock = threading.Lock()
-        self._source: ShoeSource | None = None
+        # One opened before (`held`) is closed on `stop` even if the source never started.
+        self._source: ShoeSource | None = held
         self._stopped = False
         self._thread: threading.Thread | None = None
 
     def through(self, relay: Relay) -> Source:
         """The same source with `relay` between its reader and the table (a demonstration
         holds cards back while bets are open)."""
-        return Source(self.name, self._open, resends=self.resends, relay=relay)
+        return Source(self.name, self._open, resends=self.resends, relay=relay,
+                      held=self._source)
 
     def start(self, put: Put, resume_at: int | None, ended: Callable[[], None]) -> None:
         if self._relay is not None:
@@ -90,7 +93,7 @@ class Source:
 
 def opened(name: str, source: ShoeSource, *, resends: bool | None) -> Source:
     """A source already open (a command line opens its port first, to refuse a bad one)."""
-    return Source(name, lambda _resume_at: source, resends=resends)
+    return Source(name, lambda _resume_at: source, resends=resends, held=source)
 
 
 def pump(name: str, batches: Iterator[Batch]) -> Iterator[Batch]:

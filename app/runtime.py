@@ -202,19 +202,35 @@ class Runtime:
         try:
             playing = self._open_table()
         except CroupierError as err:
-            self._sink.failed(f"cannot open the journal: {err}")
-            self.error = err
+            self._abandon(f"cannot open the journal: {err}", err)
             return None
         self._sink.opened(playing)
-        for source in self._sources:
-            if isinstance(playing, JournaledTable) and source.resends is not None and (
-                    alarm := gap_alarm(playing, resends=source.resends)):
-                self._sink.applied((alarm,), playing.answer_batch((alarm,), None), playing)
+        try:
+            for source in self._sources:
+                if isinstance(playing, JournaledTable) and source.resends is not None and (
+                        alarm := gap_alarm(playing, resends=source.resends)):
+                    self._sink.applied((alarm,), playing.answer_batch((alarm,), None),
+                                       playing)
+        except CroupierError as err:  # a full disk: the gap must not go unsaid
+            playing.close()
+            self._abandon(f"cannot journal the alarm for the restart's gap: {err}", err)
+            return None
         self._playing = playing
         return playing
 
+    def _abandon(self, why: str, err: CroupierError) -> None:
+        """A table that cannot open lets go of its sources and its camera, never started."""
+        self._sink.failed(why)
+        self.error = err
+        for source in self._sources:
+            source.stop()
+        if self._camera is not None:
+            self._camera.close()
+
     def run(self, stop: threading.Event | None = None) -> None:
-        playing = self._playing or self.open()
+        if self._playing is None and self.error is None:
+            self.open()
+        playing = self._playing
         if playing is None:
             return
         try:

@@ -143,7 +143,8 @@ def table(args: list[str]) -> int:
     runtime = Runtime(lambda: playing, sources, TextSink(sys.stdout, sys.stderr,
                                                           "croupier table: "),
                       camera=camera, until_sources_end=True, stop_on_error=True)
-    runtime.open()  # any gap alarmed first
+    if runtime.open() is None:  # any gap alarmed first; the sink said why it could not
+        return 1
     shipping: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
     if isinstance(playing, JournaledTable):
         print(f"croupier table: journal {playing.journal.path} "

@@ -270,12 +270,15 @@ class Journal:
 
 
 def _tables(db: sqlite3.Connection) -> set[str] | None:
-    """The database's tables; None for a file that is not SQLite at all."""
+    """The database's tables; None for a file that is not SQLite at all. Any other error (a
+    full disk, an I/O error) is raised: it says nothing of what the file is."""
     try:
         return {name for (name,) in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.DatabaseError:
-        return None
+    except sqlite3.DatabaseError as err:
+        if err.sqlite_errorcode & 0xFF == sqlite3.SQLITE_NOTADB:
+            return None
+        raise
 
 
 def _is_journal(db: sqlite3.Connection) -> bool:

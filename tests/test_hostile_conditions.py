@@ -66,6 +66,57 @@ def test_a_full_disk_during_replay_is_a_one_line_error_and_the_chain_holds(
     assert verify(journal).intact
 
 
+def test_a_full_disk_at_a_restart_is_a_one_line_error_and_the_chain_holds(
+    tmp_path: Path,
+) -> None:
+    # A disk with room for the journal and SQLite's shared memory, and hardly a page more:
+    # the restart's gap alarm is the first thing the table writes, and cannot be.
+    journal = tmp_path / "table.db"
+    dealt(journal)
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    pages = -(-journal.stat().st_size // 4096) + 8 + 1
+    fixture = tmp_path / "s.shoe"
+    fixture.write_text("2C 3C 4C 5C")
+    script = (f"mount -t tmpfs -o size={pages * 4096} tmpfs {disk} && cp {journal} {disk}"
+              f" && {sys.executable} -m croupier table --backend sim --dialect bee --shoe"
+              f" {fixture} --journal {disk}/table.db; echo exit $? >&2;"
+              f" {sys.executable} -m croupier audit verify {disk}/table.db")
+    done = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True,
+                          text=True, timeout=60, check=False)
+    if "exit" not in done.stderr:
+        pytest.skip(f"no tmpfs mount here (unshare -rm): {done.stderr.strip()}")
+    table_said, exit_line = done.stderr.strip().splitlines()[:2]
+    assert exit_line == "exit 1"
+    assert "cannot journal the alarm for the restart's gap" in table_said
+    assert "full" in table_said
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0, done.stdout  # the journal on that disk verifies whole
+
+
+def test_a_journal_that_cannot_be_opened_for_want_of_room_is_not_called_foreign(
+    tmp_path: Path,
+) -> None:
+    import resource
+
+    journal = tmp_path / "table.db"
+    dealt(journal)
+
+    def no_room() -> None:  # not even for SQLite's shared memory
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    done = subprocess.run([sys.executable, "-m", "croupier", "table", "--backend", "sim",
+                           "--shoe", str(tmp_path / "none.shoe"), "--journal", str(journal)],
+                          capture_output=True, text=True, timeout=60, check=False,
+                          preexec_fn=no_room)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "disk I/O error" in done.stderr
+    assert "not a croupier journal" not in done.stderr
+    assert verify(journal).intact
+
+
 @pytest.mark.parametrize(("line", "error"), [
     ('{"type": "stake", "seat": 1, "chance": "rouge", "amount": ' + "[" * 5000
      + "]" * 5000 + "}", "nested too deep"),
