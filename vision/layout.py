@@ -11,7 +11,6 @@ import cv2
 import numpy as np
 
 from vision.classifier import (
-    Looks,
     Reading,
     classify,
     classify_around,
@@ -23,6 +22,7 @@ from vision.classifier import (
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
+from vision.look import Looks
 from vision.quad import (
     Quad,
     along_top_edge,
