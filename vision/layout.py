@@ -11,9 +11,10 @@ import cv2
 import numpy as np
 
 from vision.classifier import (
+    Around,
     Reading,
     classify,
-    classify_around,
+    classify_around_each,
     classify_placed,
     classify_straight,
     declined,
@@ -75,7 +76,8 @@ def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -
     if not bare_face:
         rows = locate(frame, design)
         if rows:
-            return [[Seen(s.quad, read_card(frame, s, design)) for s in row] for row in rows]
+            readings = iter(read_cards(frame, [spot for row in rows for spot in row], design))
+            return [[Seen(spot.quad, next(readings)) for spot in row] for row in rows]
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return [[whole]] if whole is not None else []
 
@@ -146,28 +148,62 @@ def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
 
 @on_one_core
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize.
+    """What the classifier makes of a card found on the baize (`read_cards`)."""
+    return read_cards(frame, [spot], design)[0]
 
-    It is read where it was outlined, and looked for around its outline too (and around
+
+@on_one_core
+def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> list[Reading]:
+    """What the classifier makes of each card found on the baize.
+
+    Each is read where it was outlined, and looked for around its outline too (and around
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
     off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card; otherwise it is
-    looked for around all its outlines at once, rebuilt from its left edge as well, and
-    named only where it fits best by the margin any card must show.
+    stands when the look around guesses it too and names no other card (the cards named
+    are looked for around together: the products over the references are made once for
+    all); otherwise it is looked for further (`_look_further`).
     """
-    frame, spot = _near(frame, spot, design)
-    looks: Looks = {}
-    reading = classify(frame, spot.quad, design, spot.visible)
-    grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
-    outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
-    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
-        # A second look, around the outline: it must guess the same card and name no other.
-        around = classify_around(frame, outlines, design, spot.visible, looks)
-        named = {r.card for r in around if r.card is not None}
-        if named <= {reading.card} and reading.card in {r.guess for r in around}:
-            return reading
-        return declined(reading)
+    near = [_near(frame, spot, design) for spot in spots]
+    firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
+    looks: list[Looks] = [{} for _ in spots]
+    named = [
+        k for k, (reading, (_, spot)) in enumerate(zip(firsts, near, strict=True))
+        if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE)
+    ]
+    # A second look, around the outline: it must guess the same card and name no other.
+    arounds = classify_around_each(
+        [Around(near[k][0], _outlines(near[k][1], design), near[k][1].visible, looks[k])
+         for k in named],
+        design,
+    )
+    readings = [
+        _look_further(piece, spot, design, looks[k]) if k not in named else firsts[k]
+        for k, (piece, spot) in enumerate(near)
+    ]
+    for k, around in zip(named, arounds, strict=True):
+        reading = firsts[k]
+        seen = {r.card for r in around if r.card is not None}
+        if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
+            readings[k] = declined(reading)
+    return readings
+
+
+def _grown(spot: RowCard, design: Design) -> list[Quad]:
+    """The card's outline grown to the edges of a design framed near them, if it is one."""
+    return [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
+
+
+def _outlines(spot: RowCard, design: Design) -> list[Quad]:
+    """The outlines a card named where it was outlined is looked for around."""
+    return [spot.quad, *_grown(spot, design)] if not spot.placed else [spot.quad]
+
+
+def _look_further(frame: np.ndarray, spot: RowCard, design: Design, looks: Looks) -> Reading:
+    """A card not named where it was outlined: looked for around all its outlines at once,
+    rebuilt from its left edge as well, and named only where it fits best by the margin
+    any card must show."""
+    grown = _grown(spot, design)
     # The outline's right side is the least sure: it lies under the next card or beside
     # it, and the finder may take the neighbour's edge for it. The left edge, which a row
     # never hides, gives the card again at the design's proportions: square to it, or
