@@ -197,6 +197,15 @@ def classify_around_each(cards: Sequence[Around], design: Design) -> list[list[R
     return readings
 
 
+def classify_placed_each(cards: Sequence[Around], design: Design) -> list[Reading]:
+    """`classify_placed` of several cards at once, none tried at other sizes (`resized`
+    off): each product over the references made once for all of them."""
+    return [
+        _best_fit(fits.max(axis=-1), _gram(card.visible, design), design)
+        for card, fits in zip(cards, _fits_each(cards, design), strict=True)
+    ]
+
+
 def _gram(visible: float, design: Design) -> np.ndarray:
     """The references' likeness to each other over the share of a card in view."""
     return design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
