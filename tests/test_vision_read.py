@@ -191,8 +191,10 @@ def test_a_frames_cards_read_together_read_as_each_alone(
     framed: tuple[Design, dict[str, np.ndarray]],
 ) -> None:
     """The cards of a frame are looked for around together, the products over the
-    references made once for all of them: each reads exactly as it does alone, confidence
-    and score to the bit, on a plain design and on one framed near the edge."""
+    references made once for all of them: each reads exactly as it does alone (the same
+    card, guess and confidence), on a plain design and on one framed near the edge. (The
+    matrix library may round a small product and a large one differently in the last bit:
+    a score may differ by that much.)"""
     from hardware_sims.scene_render import AT_SPEED, render_laid_coup
 
     cases = [((design, faces), 2104), ((design, faces), 2105), (framed, 2106)]
@@ -205,4 +207,9 @@ def test_a_frames_cards_read_together_read_as_each_alone(
         together = read_cards(scene.image, spots, deck)
         assert len(spots) >= 4
         assert sum(r.card is not None for r in together) >= 3
-        assert together == [read_card(scene.image, spot, deck) for spot in spots]
+        alone = [read_card(scene.image, spot, deck) for spot in spots]
+        assert [(r.card, r.guess, r.confidence) for r in together] == [
+            (r.card, r.guess, r.confidence) for r in alone
+        ]
+        assert np.allclose([r.score for r in together], [r.score for r in alone], atol=1e-5)
+        assert np.allclose([r.split for r in together], [r.split for r in alone], atol=1e-5)

@@ -16,6 +16,7 @@ from vision.classifier import (
     classify,
     classify_around_each,
     classify_placed,
+    classify_placed_each,
     classify_straight,
     declined,
     on_one_core,
@@ -177,15 +178,23 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
          for k in named],
         design,
     )
-    readings = [
-        _look_further(piece, spot, design, looks[k]) if k not in named else firsts[k]
-        for k, (piece, spot) in enumerate(near)
-    ]
+    readings = list(firsts)
     for k, around in zip(named, arounds, strict=True):
         reading = firsts[k]
         seen = {r.card for r in around if r.card is not None}
         if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
             readings[k] = declined(reading)
+    # The others are looked for around where they were outlined first, all together, and
+    # named there when sure; those left are looked for further, one by one.
+    rest = [k for k in range(len(spots)) if k not in named]
+    placed = classify_placed_each(
+        [Around(near[k][0], _outlines(near[k][1], design, grown=True), near[k][1].visible,
+                looks[k]) for k in rest],
+        design,
+    )
+    for k, reading in zip(rest, placed, strict=True):
+        sure = reading.confidence >= _NEAR_SURE
+        readings[k] = reading if sure else _look_further(*near[k], design, looks[k])
     return readings
 
 
@@ -194,15 +203,17 @@ def _grown(spot: RowCard, design: Design) -> list[Quad]:
     return [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
 
 
-def _outlines(spot: RowCard, design: Design) -> list[Quad]:
-    """The outlines a card named where it was outlined is looked for around."""
-    return [spot.quad, *_grown(spot, design)] if not spot.placed else [spot.quad]
+def _outlines(spot: RowCard, design: Design, *, grown: bool = False) -> list[Quad]:
+    """The outlines a card named where it was outlined is looked for around (`grown`: a
+    card not named there), before any is rebuilt."""
+    return [spot.quad, *_grown(spot, design)] if grown or not spot.placed else [spot.quad]
 
 
 def _look_further(frame: np.ndarray, spot: RowCard, design: Design, looks: Looks) -> Reading:
-    """A card not named where it was outlined: looked for around all its outlines at once,
-    rebuilt from its left edge as well, and named only where it fits best by the margin
-    any card must show."""
+    """A card not named surely where it was outlined, nor around its outlines there (what
+    was seen there is in `looks`): looked for around all its outlines at once, rebuilt from
+    its left edge as well, and named only where it fits best by the margin any card must
+    show."""
     grown = _grown(spot, design)
     # The outline's right side is the least sure: it lies under the next card or beside
     # it, and the finder may take the neighbour's edge for it. The left edge, which a row
@@ -217,15 +228,16 @@ def _look_further(frame: np.ndarray, spot: RowCard, design: Design, looks: Looks
     # The next card, turned, may hide more of it at one corner than its share in view
     # measured along its top and bottom edges says.
     shares = [spot.visible] if spot.visible >= 1.0 else [spot.visible, spot.visible - _HIDDEN_MORE]
+    outlines = [spot.quad, *grown]
     for visible in shares:
         # Looked for around where it was outlined first, and named there when sure: each
         # outline more costs as much as the first. (Named there less surely, a card may
         # still be another, which another outline shows to fit better.)
-        near = [spot.quad, *grown]
-        reading = classify_placed(frame, near, design, visible, looks, resized=False)
-        if reading.confidence >= _NEAR_SURE:
-            return reading
-        reading = classify_placed(frame, [*near, *rebuilt], design, visible, looks)
+        if visible != spot.visible:
+            near = classify_placed(frame, outlines, design, visible, looks, resized=False)
+            if near.confidence >= _NEAR_SURE:
+                return near
+        reading = classify_placed(frame, [*outlines, *rebuilt], design, visible, looks)
         if reading.card is not None:
             return reading
     return reading
