@@ -144,21 +144,8 @@ def classify_placed(
     is taken as it fits best, and the card named must beat every rival's best fit by the
     margin asked of any card (unless not `resized`). `looks` holds what was seen around
     outlines of `frame` before."""
-    looks = {} if looks is None else looks
-    gram = _gram(visible, design)
-    each = _fits(Around(frame, quads, visible, looks), design)
-    fits = each.max(axis=-1)
-    reading = _best_fit(fits, gram, design)
-    if reading.card is not None or not resized:
-        return reading
-    # Sizes are tried around the outlines the card fits best in, and turns around the best
-    # one: the others are off more than a size or a turn can mend.
-    order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
-    variants = [v for k in order for v in _variants(quads[int(k)])]
-    variants += _turned(quads[int(order[0])])
-    again = _fits(Around(frame, variants, visible, looks), design)
-    fits = np.maximum(fits, again.max(axis=-1))
-    return _best_fit(fits, gram, design)
+    card = Around(frame, quads, visible, {} if looks is None else looks)
+    return classify_placed_each([card], design, resized=resized)[0]
 
 
 def classify_around(
@@ -197,13 +184,34 @@ def classify_around_each(cards: Sequence[Around], design: Design) -> list[list[R
     return readings
 
 
-def classify_placed_each(cards: Sequence[Around], design: Design) -> list[Reading]:
-    """`classify_placed` of several cards at once, none tried at other sizes (`resized`
-    off): each product over the references made once for all of them."""
-    return [
-        _best_fit(fits.max(axis=-1), _gram(card.visible, design), design)
-        for card, fits in zip(cards, _fits_each(cards, design), strict=True)
+def classify_placed_each(
+    cards: Sequence[Around], design: Design, *, resized: bool = True
+) -> list[Reading]:
+    """`classify_placed` of several cards at once: each product over the references made
+    once for all of them (for all those with the same share in view)."""
+    each = _fits_each(cards, design)
+    fits = [one.max(axis=-1) for one in each]
+    grams = [_gram(card.visible, design) for card in cards]
+    readings = [_best_fit(f, gram, design) for f, gram in zip(fits, grams, strict=True)]
+    if not resized:
+        return readings
+    again = [k for k, reading in enumerate(readings) if reading.card is None]
+    variants = [
+        Around(cards[k].frame, _resized(cards[k].quads, each[k]), cards[k].visible, cards[k].looks)
+        for k in again
     ]
+    for k, more in zip(again, _fits_each(variants, design), strict=True):
+        fits[k] = np.maximum(fits[k], more.max(axis=-1))
+        readings[k] = _best_fit(fits[k], grams[k], design)
+    return readings
+
+
+def _resized(quads: Sequence[Quad], fits: np.ndarray) -> list[Quad]:
+    """Sizes tried around the outlines a card fits best in (`_fits_each`), and turns around the
+    best one: the others are off more than a size or a turn can mend."""
+    order = np.argsort(fits[0].max(axis=(0, 1)))[::-1][:_RESIZED]
+    variants = [v for k in order for v in _variants(quads[int(k)])]
+    return variants + _turned(quads[int(order[0])])
 
 
 def _gram(visible: float, design: Design) -> np.ndarray:
@@ -212,7 +220,7 @@ def _gram(visible: float, design: Design) -> np.ndarray:
 
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
-    """The reading of each card's best fit (`_fits`), declined unless its index alone and
+    """The reading of each card's best fit (`_fits_each`), declined unless its index alone and
     its face alone fit that card best too (to within `_AGREE`). Its paper is not weighed:
     the outline lies on paper the size of a card, and its edge band, where paper is
     measured, may take in the baize or a neighbour's ink."""
@@ -273,16 +281,12 @@ def _columns(visible: float, design: Design) -> int:
 
 
 
-def _fits(card: Around, design: Design) -> np.ndarray:
-    """How well the card inside each of its outlines, moved by up to `REACH` pixels either
-    way, fits each reference at best, per blur level, on the whole score, on the index
-    alone and on the face alone: (3, levels, 52, outlines)."""
-    return _fits_each([card], design)[0]
-
-
 def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
-    """`_fits` of each of `cards`. The outlines are compared together, each product over
-    the references made once: it is their reading, not the observations, that costs."""
+    """How well the card inside each outline of each of `cards`, moved by up to `REACH`
+    pixels either way, fits each reference at best, per blur level, on the whole score, on
+    the index alone and on the face alone: (3, levels, 52, outlines) a card. The outlines
+    are compared together, each product over the references made once: it is their
+    reading, not the observations, that costs."""
     if not cards:
         return []
     unseen = [
