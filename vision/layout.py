@@ -15,7 +15,6 @@ from vision.classifier import (
     Reading,
     classify,
     classify_around_each,
-    classify_placed,
     classify_placed_each,
     classify_straight,
     declined,
@@ -184,17 +183,11 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
         seen = {r.card for r in around if r.card is not None}
         if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
             readings[k] = declined(reading)
-    # The others are looked for around where they were outlined first, all together, and
-    # named there when sure; those left are looked for further, one by one.
+    # The others are looked for further, all together at each step.
     rest = [k for k in range(len(spots)) if k not in named]
-    placed = classify_placed_each(
-        [Around(near[k][0], _outlines(near[k][1], design, grown=True), near[k][1].visible,
-                looks[k]) for k in rest],
-        design,
-    )
-    for k, reading in zip(rest, placed, strict=True):
-        sure = reading.confidence >= _NEAR_SURE
-        readings[k] = reading if sure else _look_further(*near[k], design, looks[k])
+    further = _look_further([(*near[k], looks[k]) for k in rest], design)
+    for k, reading in zip(rest, further, strict=True):
+        readings[k] = reading
     return readings
 
 
@@ -209,38 +202,72 @@ def _outlines(spot: RowCard, design: Design, *, grown: bool = False) -> list[Qua
     return [spot.quad, *_grown(spot, design)] if grown or not spot.placed else [spot.quad]
 
 
-def _look_further(frame: np.ndarray, spot: RowCard, design: Design, looks: Looks) -> Reading:
-    """A card not named surely where it was outlined, nor around its outlines there (what
-    was seen there is in `looks`): looked for around all its outlines at once, rebuilt from
-    its left edge as well, and named only where it fits best by the margin any card must
-    show."""
+def _look_further(
+    cards: Sequence[tuple[np.ndarray, RowCard, Looks]], design: Design
+) -> list[Reading]:
+    """Cards not named where they were outlined (each in its frame, with what was seen
+    around its outlines): each looked for around its outlines, and named there when sure;
+    otherwise around all its outlines at once, rebuilt from its left edge as well, and
+    named only where it fits best by the margin any card must show. The cards are looked
+    for together at each step, the products over the references made once for all."""
+    readings: list[Reading] = [Reading(None, None, 0.0)] * len(cards)
+    # The next card, turned, may hide more of a card at one corner than its share in view
+    # measured along its top and bottom edges says: a hidden card is tried at less.
+    pending = list(range(len(cards)))
+    for less in (0.0, _HIDDEN_MORE):
+        pending = [k for k in pending if not less or cards[k][1].visible < 1.0]
+        shares = [cards[k][1].visible - less for k in pending]
+        # Looked for around where it was outlined first, and named there when sure: each
+        # outline more costs as much as the first. (Named there less surely, a card may
+        # still be another, which another outline shows to fit better.)
+        near = classify_placed_each(
+            [_around(cards[k], share, design) for k, share in zip(pending, shares, strict=True)],
+            design,
+            resized=False,
+        )
+        unsure = [j for j, reading in enumerate(near) if reading.confidence < _NEAR_SURE]
+        for k, reading in zip(pending, near, strict=True):
+            readings[k] = reading
+        full = classify_placed_each(
+            [_around(cards[pending[j]], shares[j], design, rebuilt=True) for j in unsure], design
+        )
+        for j, reading in zip(unsure, full, strict=True):
+            readings[pending[j]] = reading
+        pending = [
+            pending[j] for j, reading in zip(unsure, full, strict=True) if reading.card is None
+        ]
+    return readings
+
+
+def _around(
+    card: tuple[np.ndarray, RowCard, Looks],
+    visible: float,
+    design: Design,
+    *,
+    rebuilt: bool = False,
+) -> Around:
+    """A card not named where it was outlined, to look for around its outlines there, or
+    around all of them at once, rebuilt from its left edge as well."""
+    frame, spot, looks = card
+    outlines = _outlines(spot, design, grown=True)
+    if rebuilt:
+        outlines += _rebuilt(spot, design)
+    return Around(frame, outlines, visible, looks)
+
+
+def _rebuilt(spot: RowCard, design: Design) -> list[Quad]:
+    """The outline's right side is the least sure: it lies under the next card or beside
+    it, and the finder may take the neighbour's edge for it. The left edge, which a row
+    never hides, gives the card again at the design's proportions: square to it, or along
+    the card's own top edge (the camera's view shears a little); and the right side is
+    tried a little nearer and further."""
     grown = _grown(spot, design)
-    # The outline's right side is the least sure: it lies under the next card or beside
-    # it, and the finder may take the neighbour's edge for it. The left edge, which a row
-    # never hides, gives the card again at the design's proportions: square to it, or
-    # along the card's own top edge (the camera's view shears a little); and the right
-    # side is tried a little nearer and further.
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
     if grown and not spot.placed:
         rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
-    # The next card, turned, may hide more of it at one corner than its share in view
-    # measured along its top and bottom edges says.
-    shares = [spot.visible] if spot.visible >= 1.0 else [spot.visible, spot.visible - _HIDDEN_MORE]
-    outlines = [spot.quad, *grown]
-    for visible in shares:
-        # Looked for around where it was outlined first, and named there when sure: each
-        # outline more costs as much as the first. (Named there less surely, a card may
-        # still be another, which another outline shows to fit better.)
-        if visible != spot.visible:
-            near = classify_placed(frame, outlines, design, visible, looks, resized=False)
-            if near.confidence >= _NEAR_SURE:
-                return near
-        reading = classify_placed(frame, [*outlines, *rebuilt], design, visible, looks)
-        if reading.card is not None:
-            return reading
-    return reading
+    return rebuilt
 
 
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
