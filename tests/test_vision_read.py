@@ -19,7 +19,7 @@ from hardware_sims.scene_render import (
 )
 from vision.design import Design
 from vision.geometry import find_cards
-from vision.layout import Seen, group_rows, locate, read_layout
+from vision.layout import Seen, group_rows, locate, read_card, read_cards, read_layout
 from vision.quad import Quad
 
 
@@ -183,3 +183,33 @@ def test_framed_cards_placed_in_a_row_are_snapped_inside_their_frames(
     rows, got, _ = _read_at_speed(*framed, 40506)
     assert (rows[0][3], rows[1][2], rows[1][6]) == ("7D", "4S", "AC")
     assert (got[0][3], got[1][2], got[1][6]) == ("7D", "4S", "AC")
+
+
+def test_a_frames_cards_read_together_read_as_each_alone(
+    design: Design,
+    faces: dict[str, np.ndarray],
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """The cards of a frame are looked for around together, the products over the
+    references made once for all of them: each reads exactly as it does alone (the same
+    card, guess and confidence), on a plain design and on one framed near the edge. (The
+    matrix library may round a small product and a large one differently in the last bit:
+    a score may differ by that much.)"""
+    from hardware_sims.scene_render import AT_SPEED, render_laid_coup
+
+    cases = [((design, faces), 2104), ((design, faces), 2105), (framed, 2106)]
+    for (deck, deck_faces), seed in cases:
+        rng = np.random.default_rng(seed)
+        scene = render_laid_coup(
+            deck_faces, random_coup(rng), rng, laying=AT_SPEED, disturbance=HARSH
+        )
+        spots = [spot for row in locate(scene.image, deck) for spot in row]
+        together = read_cards(scene.image, spots, deck)
+        assert len(spots) >= 4
+        assert sum(r.card is not None for r in together) >= 3
+        alone = [read_card(scene.image, spot, deck) for spot in spots]
+        assert [(r.card, r.guess, r.confidence) for r in together] == [
+            (r.card, r.guess, r.confidence) for r in alone
+        ]
+        assert np.allclose([r.score for r in together], [r.score for r in alone], atol=1e-5)
+        assert np.allclose([r.split for r in together], [r.split for r in alone], atol=1e-5)

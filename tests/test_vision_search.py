@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
-from vision.classifier import Looks, classify_placed
+from vision.classifier import classify_placed
 from vision.design import Design
+from vision.look import Looks
 from vision.quad import Quad
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ParamSpec, TypeAlias, TypeVar
+from typing import ParamSpec, TypeVar
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.features import FACE_SHRINK, describe, describe_both, describe_surrounds
-from vision.quad import Quad, grow, rectify, surround
+from vision.features import FACE_SHRINK, describe, describe_both
+from vision.look import BEST_SHIFTS, Look, Looks, dot, look
+from vision.quad import Quad, grow, rectify
 from vision.twins import twin_doubted
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -126,19 +127,6 @@ def classify_hidden(
     return _decide(hypotheses, comparable)
 
 
-# An outline placed from a row's edges may be off by this many pixels of the straightened
-# card either way (a tenth of its width): the card is looked for within it, in steps of
-# `_STEP`, first by its index alone, then whole at the three places the index fits best.
-# (At the best place alone the look around is a weaker check on a card read where it was
-# outlined: it confirmed an ace of hearts read as one of diamonds on a test design.)
-_REACH, _STEP, _BEST_SHIFTS = 8, 2, 3
-_SEARCH_LEVEL = 1
-_COARSE = np.stack(
-    np.meshgrid(*[np.arange(-_REACH, _REACH + 1, 2 * _STEP)] * 2), axis=-1
-).reshape(-1, 2)
-_FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _STEP) if dx or dy])
-
-
 def classify_placed(
     frame: np.ndarray,
     quads: Sequence[Quad],
@@ -156,20 +144,8 @@ def classify_placed(
     is taken as it fits best, and the card named must beat every rival's best fit by the
     margin asked of any card (unless not `resized`). `looks` holds what was seen around
     outlines of `frame` before."""
-    looks = {} if looks is None else looks
-    gram = _gram(visible, design)
-    each = _fits(frame, quads, design, visible, looks)
-    fits = each.max(axis=-1)
-    reading = _best_fit(fits, gram, design)
-    if reading.card is not None or not resized:
-        return reading
-    # Sizes are tried around the outlines the card fits best in, and turns around the best
-    # one: the others are off more than a size or a turn can mend.
-    order = np.argsort(each[0].max(axis=(0, 1)))[::-1][:_RESIZED]
-    variants = [v for k in order for v in _variants(quads[int(k)])]
-    variants += _turned(quads[int(order[0])])
-    fits = np.maximum(fits, _fits(frame, variants, design, visible, looks).max(axis=-1))
-    return _best_fit(fits, gram, design)
+    card = Around(frame, quads, visible, {} if looks is None else looks)
+    return classify_placed_each([card], design, resized=resized)[0]
 
 
 def classify_around(
@@ -182,9 +158,60 @@ def classify_around(
     """Each of `quads` looked for around, as `classify_placed` first does, but a reading for
     each outline and none tried at other sizes; the products over the references are made
     for all of them at once."""
-    gram = _gram(visible, design)
-    each = _fits(frame, quads, design, visible, {} if looks is None else looks)
-    return [_best_fit(each[..., k], gram, design) for k in range(len(quads))]
+    card = Around(frame, quads, visible, {} if looks is None else looks)
+    return classify_around_each([card], design)[0]
+
+
+@dataclass(frozen=True)
+class Around:
+    """A card to look for around its outlines: the frame they lie in, the outlines, the
+    share of its width in view, and what was seen around outlines of that frame before."""
+
+    frame: np.ndarray
+    quads: Sequence[Quad]
+    visible: float
+    looks: Looks
+
+
+def classify_around_each(cards: Sequence[Around], design: Design) -> list[list[Reading]]:
+    """`classify_around` for several cards at once: each product over the references is
+    made once for all of them (once for all those with the same share in view), as reading
+    the references costs more than comparing them."""
+    readings = []
+    for card, fits in zip(cards, _fits_each(cards, design), strict=True):
+        gram = _gram(card.visible, design)
+        readings.append([_best_fit(fits[..., k], gram, design) for k in range(len(card.quads))])
+    return readings
+
+
+def classify_placed_each(
+    cards: Sequence[Around], design: Design, *, resized: bool = True
+) -> list[Reading]:
+    """`classify_placed` of several cards at once: each product over the references made
+    once for all of them (for all those with the same share in view)."""
+    each = _fits_each(cards, design)
+    fits = [one.max(axis=-1) for one in each]
+    grams = [_gram(card.visible, design) for card in cards]
+    readings = [_best_fit(f, gram, design) for f, gram in zip(fits, grams, strict=True)]
+    if not resized:
+        return readings
+    again = [k for k, reading in enumerate(readings) if reading.card is None]
+    variants = [
+        Around(cards[k].frame, _resized(cards[k].quads, each[k]), cards[k].visible, cards[k].looks)
+        for k in again
+    ]
+    for k, more in zip(again, _fits_each(variants, design), strict=True):
+        fits[k] = np.maximum(fits[k], more.max(axis=-1))
+        readings[k] = _best_fit(fits[k], grams[k], design)
+    return readings
+
+
+def _resized(quads: Sequence[Quad], fits: np.ndarray) -> list[Quad]:
+    """Sizes tried around the outlines a card fits best in (`_fits_each`), and turns around the
+    best one: the others are off more than a size or a turn can mend."""
+    order = np.argsort(fits[0].max(axis=(0, 1)))[::-1][:_RESIZED]
+    variants = [v for k in order for v in _variants(quads[int(k)])]
+    return variants + _turned(quads[int(order[0])])
 
 
 def _gram(visible: float, design: Design) -> np.ndarray:
@@ -193,7 +220,7 @@ def _gram(visible: float, design: Design) -> np.ndarray:
 
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
-    """The reading of each card's best fit (`_fits`), declined unless its index alone and
+    """The reading of each card's best fit (`_fits_each`), declined unless its index alone and
     its face alone fit that card best too (to within `_AGREE`). Its paper is not weighed:
     the outline lies on paper the size of a card, and its edge band, where paper is
     measured, may take in the baize or a neighbour's ink."""
@@ -252,98 +279,61 @@ def _columns(visible: float, design: Design) -> int:
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
 
 
-@dataclass(frozen=True)
-class Look:
-    """The card inside one outline where its index fits best: its index and face features
-    (unit norm) at each of the `_BEST_SHIFTS` best places. It does not depend on how much
-    of the card is in view: only the comparison does."""
-
-    index: np.ndarray  # (_BEST_SHIFTS, index features)
-    face: np.ndarray  # (_BEST_SHIFTS, face features)
 
 
-# What was seen around the outlines of one frame, by their corners: a card read again
-# (the next card may hide more of it than measured) is not straightened and searched again.
-Looks: TypeAlias = dict[bytes, Look]
-
-
-def _fits(
-    frame: np.ndarray, quads: Sequence[Quad], design: Design, visible: float, looks: Looks
-) -> np.ndarray:
-    """How well the card inside each of `quads`, moved by up to `_REACH` pixels either way,
-    fits each reference at best, per blur level, on the whole score, on the index alone and
-    on the face alone: (3, levels, 52, outlines). The outlines are compared together, each
-    product over the references made once: it is their reading, not the observations, that
-    costs."""
-    unseen = {q.corners.tobytes(): q for q in quads if q.corners.tobytes() not in looks}
-    if unseen:
-        looks.update(zip(unseen, _look(frame, list(unseen.values()), design), strict=True))
-    seen = [looks[q.corners.tobytes()] for q in quads]
-    face = np.concatenate([look.face for look in seen])
-    index_scores = _dot(design.index, np.concatenate([look.index for look in seen]))
-    if visible < _WHOLE:
-        columns = _columns(visible, design)
-        references = design.masked(columns)[0]
-        face = cut_face(face, columns, design.size)
-    else:
-        references = design.face
-    face_scores = _dot(references, face)
-    scores = FACE_WEIGHT * face_scores + (1 - FACE_WEIGHT) * index_scores
-    per_outline = (*scores.shape[:2], len(quads), _BEST_SHIFTS)
-    return np.stack(
-        [s.reshape(per_outline).max(axis=3) for s in (scores, index_scores, face_scores)]
-    )
-
-
-def _look(frame: np.ndarray, quads: Sequence[Quad], design: Design) -> list[Look]:
-    """The card inside each of `quads` where its index fits best. Its index is looked for
-    first, on a coarse grid and then finely around the best place; the face is cut where
-    the index fits best."""
-    size = design.size
-    pad = _REACH
-    bordered = (size[0] + 2 * pad, size[1] + 2 * pad)
-    cards = [rectify(frame, surround(q, pad, size), bordered) for q in quads]
-    seen = describe_surrounds(cards, pad)
-    outlines = np.arange(len(quads))
-    # The place is looked for at the middle blur level alone; every level is then compared
-    # at the best places.
-    search = design.index[_SEARCH_LEVEL]
-    coarse_windows = seen.index_windows(
-        np.repeat(outlines, len(_COARSE)), np.tile(_COARSE, (len(quads), 1)), size
-    )
-    coarse = _dot(search, coarse_windows)
-    coarse = coarse.reshape(len(search), len(quads), len(_COARSE))  # (52, outlines, places)
-    fines = []
-    for k in range(len(quads)):
-        centre = _COARSE[int(np.argmax(coarse[:, k].max(axis=0)))]
-        fine = centre + _FINE
-        fines.append(fine[(np.abs(fine) <= _REACH).all(axis=1)])
-    near_windows = seen.index_windows(
-        np.repeat(outlines, [len(f) for f in fines]), np.concatenate(fines), size
-    )
-    near = _dot(search, near_windows)
-    # Each outline's best places; their index windows were cut already, on the way there.
-    places, index_windows = [], []
-    start = 0
-    for k, fine in enumerate(fines):
-        shifts = np.concatenate([_COARSE, fine])
-        found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
-        best = np.argsort(found.max(axis=0))[::-1][:_BEST_SHIFTS]
-        places.append(shifts[best])
-        index_windows.append(
-            np.stack([
-                coarse_windows[k * len(_COARSE) + b]
-                if b < len(_COARSE)
-                else near_windows[start + b - len(_COARSE)]
-                for b in best
-            ])
-        )
-        start += len(fine)
-    face = seen.face_windows(np.repeat(outlines, _BEST_SHIFTS), np.concatenate(places), size)
-    return [
-        Look(index, face[k * _BEST_SHIFTS : (k + 1) * _BEST_SHIFTS])
-        for k, index in enumerate(index_windows)
+def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
+    """How well the card inside each outline of each of `cards`, moved by up to `REACH`
+    pixels either way, fits each reference at best, per blur level, on the whole score, on
+    the index alone and on the face alone: (3, levels, 52, outlines) a card. The outlines
+    are compared together, each product over the references made once: it is their
+    reading, not the observations, that costs."""
+    if not cards:
+        return []
+    unseen = [
+        {q.corners.tobytes(): q for q in card.quads if q.corners.tobytes() not in card.looks}
+        for card in cards
     ]
+    outlines = [
+        (card.frame, q) for card, new in zip(cards, unseen, strict=True) for q in new.values()
+    ]
+    found = iter(look(outlines, design) if outlines else [])
+    for card, new in zip(cards, unseen, strict=True):
+        card.looks.update((key, next(found)) for key in new)
+    seen = [[card.looks[q.corners.tobytes()] for q in card.quads] for card in cards]
+    index_scores = _split(dot(design.index, _stacked(seen, "index")), seen)
+    face_scores: list[np.ndarray] = [np.empty(0)] * len(cards)
+    # Cards with the same share in view are compared with the same cut of the references.
+    shares = {_columns(c.visible, design) if c.visible < _WHOLE else 0 for c in cards}
+    for columns in shares:
+        members = [
+            k for k, c in enumerate(cards)
+            if (_columns(c.visible, design) if c.visible < _WHOLE else 0) == columns
+        ]
+        face = _stacked([seen[k] for k in members], "face")
+        references = design.face
+        if columns:
+            references = design.masked(columns)[0]
+            face = cut_face(face, columns, design.size)
+        parts = _split(dot(references, face), [seen[k] for k in members])
+        for k, part in zip(members, parts, strict=True):
+            face_scores[k] = part
+    fits = []
+    for index, face, card in zip(index_scores, face_scores, cards, strict=True):
+        scores = FACE_WEIGHT * face + (1 - FACE_WEIGHT) * index
+        per_outline = (*scores.shape[:2], len(card.quads), BEST_SHIFTS)
+        fits.append(np.stack([s.reshape(per_outline).max(axis=3) for s in (scores, index, face)]))
+    return fits
+
+
+def _stacked(seen: Sequence[Sequence[Look]], part: str) -> np.ndarray:
+    """The index or face features of every look of every card, one after the other."""
+    return np.concatenate([getattr(one, part) for looks in seen for one in looks])
+
+
+def _split(scores: np.ndarray, seen: Sequence[Sequence[Look]]) -> list[np.ndarray]:
+    """Scores (..., observations) of `_stacked` looks, back into each card's."""
+    ends = np.cumsum([len(looks) * BEST_SHIFTS for looks in seen])[:-1]
+    return np.split(scores, ends, axis=-1)
 
 
 @functools.cache
@@ -366,13 +356,6 @@ def on_one_core(read: Callable[P, R]) -> Callable[P, R]:
             return read(*args, **kwargs)
 
     return held
-
-
-def _dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
-    """Every reference (..., features) against every observation (n, features): (..., n)."""
-    flat = references.reshape(-1, references.shape[-1])
-    product: np.ndarray = flat @ observed.T
-    return product.reshape(*references.shape[:-1], len(observed))
 
 
 def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:

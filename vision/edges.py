@@ -110,7 +110,9 @@ def _along(polygon: np.ndarray) -> np.ndarray:
     """Points about a pixel apart along a closed polygon."""
     ends = np.roll(polygon, -1, axis=0)
     steps = np.maximum(np.linalg.norm(ends - polygon, axis=1).astype(int), 1)
-    t = np.concatenate([np.arange(n, dtype=np.float32) / n for n in steps])
+    # Each point's step along its side over the side's steps, all sides at once.
+    each = np.repeat(steps, steps)
+    t = (np.arange(len(each)) - np.repeat(np.cumsum(steps) - steps, steps)) / each
     start = np.repeat(polygon, steps, axis=0)
     points: np.ndarray = start + (np.repeat(ends, steps, axis=0) - start) * t[:, None]
     return points
@@ -122,17 +124,18 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
     for i in range(4):
         a, b = rough[i], rough[(i + 1) % 4]
         side = b - a
-        length = float(np.linalg.norm(side))
+        length = float(np.sqrt(side.dot(side)))  # as np.linalg.norm has it, without its checks
         if length < 4:
             return rough
-        along = (points - a) @ side / length**2
+        relative = points - a
+        along = relative @ side / length**2
         normal = np.array([-side[1], side[0]]) / length
-        off = np.abs((points - a) @ normal)
+        off = np.abs(relative @ normal)
         near = points[(along > 0.15) & (along < 0.85) & (off < max(4.0, 0.1 * length))]
         if len(near) < 5:
             return rough
-        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+        fit = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((fit[2:], fit[:2]))
     refined = _crossings(lines)
     if (
         refined is None

@@ -11,11 +11,11 @@ import cv2
 import numpy as np
 
 from vision.classifier import (
-    Looks,
+    Around,
     Reading,
     classify,
-    classify_around,
-    classify_placed,
+    classify_around_each,
+    classify_placed_each,
     classify_straight,
     declined,
     on_one_core,
@@ -23,6 +23,7 @@ from vision.classifier import (
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
+from vision.look import Looks
 from vision.quad import (
     Quad,
     along_top_edge,
@@ -75,7 +76,8 @@ def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -
     if not bare_face:
         rows = locate(frame, design)
         if rows:
-            return [[Seen(s.quad, read_card(frame, s, design)) for s in row] for row in rows]
+            readings = iter(read_cards(frame, [spot for row in rows for spot in row], design))
+            return [[Seen(spot.quad, next(readings)) for spot in row] for row in rows]
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return [[whole]] if whole is not None else []
 
@@ -146,53 +148,126 @@ def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
 
 @on_one_core
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize.
+    """What the classifier makes of a card found on the baize (`read_cards`)."""
+    return read_cards(frame, [spot], design)[0]
 
-    It is read where it was outlined, and looked for around its outline too (and around
+
+@on_one_core
+def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> list[Reading]:
+    """What the classifier makes of each card found on the baize.
+
+    Each is read where it was outlined, and looked for around its outline too (and around
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
     off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card; otherwise it is
-    looked for around all its outlines at once, rebuilt from its left edge as well, and
-    named only where it fits best by the margin any card must show.
+    stands when the look around guesses it too and names no other card (the cards named
+    are looked for around together: the products over the references are made once for
+    all); otherwise it is looked for further (`_look_further`).
     """
-    frame, spot = _near(frame, spot, design)
-    looks: Looks = {}
-    reading = classify(frame, spot.quad, design, spot.visible)
-    grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
-    outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
-    if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
-        # A second look, around the outline: it must guess the same card and name no other.
-        around = classify_around(frame, outlines, design, spot.visible, looks)
-        named = {r.card for r in around if r.card is not None}
-        if named <= {reading.card} and reading.card in {r.guess for r in around}:
-            return reading
-        return declined(reading)
-    # The outline's right side is the least sure: it lies under the next card or beside
-    # it, and the finder may take the neighbour's edge for it. The left edge, which a row
-    # never hides, gives the card again at the design's proportions: square to it, or
-    # along the card's own top edge (the camera's view shears a little); and the right
-    # side is tried a little nearer and further.
+    near = [_near(frame, spot, design) for spot in spots]
+    firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
+    looks: list[Looks] = [{} for _ in spots]
+    named = [
+        k for k, (reading, (_, spot)) in enumerate(zip(firsts, near, strict=True))
+        if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE)
+    ]
+    # A second look, around the outline: it must guess the same card and name no other.
+    arounds = classify_around_each(
+        [Around(near[k][0], _outlines(near[k][1], design), near[k][1].visible, looks[k])
+         for k in named],
+        design,
+    )
+    readings = list(firsts)
+    for k, around in zip(named, arounds, strict=True):
+        reading = firsts[k]
+        seen = {r.card for r in around if r.card is not None}
+        if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
+            readings[k] = declined(reading)
+    # The others are looked for further, all together at each step.
+    rest = [k for k in range(len(spots)) if k not in named]
+    further = _look_further([(*near[k], looks[k]) for k in rest], design)
+    for k, reading in zip(rest, further, strict=True):
+        readings[k] = reading
+    return readings
+
+
+def _grown(spot: RowCard, design: Design) -> list[Quad]:
+    """The card's outline grown to the edges of a design framed near them, if it is one."""
+    return [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
+
+
+def _outlines(spot: RowCard, design: Design, *, grown: bool = False) -> list[Quad]:
+    """The outlines a card named where it was outlined is looked for around (`grown`: a
+    card not named there), before any is rebuilt."""
+    return [spot.quad, *_grown(spot, design)] if grown or not spot.placed else [spot.quad]
+
+
+def _look_further(
+    cards: Sequence[tuple[np.ndarray, RowCard, Looks]], design: Design
+) -> list[Reading]:
+    """Cards not named where they were outlined (each in its frame, with what was seen
+    around its outlines): each looked for around its outlines, and named there when sure;
+    otherwise around all its outlines at once, rebuilt from its left edge as well, and
+    named only where it fits best by the margin any card must show. The cards are looked
+    for together at each step, the products over the references made once for all."""
+    readings: list[Reading] = [Reading(None, None, 0.0)] * len(cards)
+    # The next card, turned, may hide more of a card at one corner than its share in view
+    # measured along its top and bottom edges says: a hidden card is tried at less.
+    pending = list(range(len(cards)))
+    for less in (0.0, _HIDDEN_MORE):
+        pending = [k for k in pending if not less or cards[k][1].visible < 1.0]
+        shares = [cards[k][1].visible - less for k in pending]
+        # Looked for around where it was outlined first, and named there when sure: each
+        # outline more costs as much as the first. (Named there less surely, a card may
+        # still be another, which another outline shows to fit better.)
+        near = classify_placed_each(
+            [_around(cards[k], share, design) for k, share in zip(pending, shares, strict=True)],
+            design,
+            resized=False,
+        )
+        unsure = [j for j, reading in enumerate(near) if reading.confidence < _NEAR_SURE]
+        for k, reading in zip(pending, near, strict=True):
+            readings[k] = reading
+        full = classify_placed_each(
+            [_around(cards[pending[j]], shares[j], design, rebuilt=True) for j in unsure], design
+        )
+        for j, reading in zip(unsure, full, strict=True):
+            readings[pending[j]] = reading
+        pending = [
+            pending[j] for j, reading in zip(unsure, full, strict=True) if reading.card is None
+        ]
+    return readings
+
+
+def _around(
+    card: tuple[np.ndarray, RowCard, Looks],
+    visible: float,
+    design: Design,
+    *,
+    rebuilt: bool = False,
+) -> Around:
+    """A card not named where it was outlined, to look for around its outlines there, or
+    around all of them at once, rebuilt from its left edge as well."""
+    frame, spot, looks = card
+    outlines = _outlines(spot, design, grown=True)
+    if rebuilt:
+        outlines += _rebuilt(spot, design)
+    return Around(frame, outlines, visible, looks)
+
+
+def _rebuilt(spot: RowCard, design: Design) -> list[Quad]:
+    """The outline's right side is the least sure: it lies under the next card or beside
+    it, and the finder may take the neighbour's edge for it. The left edge, which a row
+    never hides, gives the card again at the design's proportions: square to it, or along
+    the card's own top edge (the camera's view shears a little); and the right side is
+    tried a little nearer and further."""
+    grown = _grown(spot, design)
     rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
     rebuilt.append(along_top_edge(spot.quad, design.aspect))
     rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
     if grown and not spot.placed:
         rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
-    # The next card, turned, may hide more of it at one corner than its share in view
-    # measured along its top and bottom edges says.
-    shares = [spot.visible] if spot.visible >= 1.0 else [spot.visible, spot.visible - _HIDDEN_MORE]
-    for visible in shares:
-        # Looked for around where it was outlined first, and named there when sure: each
-        # outline more costs as much as the first. (Named there less surely, a card may
-        # still be another, which another outline shows to fit better.)
-        near = [spot.quad, *grown]
-        reading = classify_placed(frame, near, design, visible, looks, resized=False)
-        if reading.confidence >= _NEAR_SURE:
-            return reading
-        reading = classify_placed(frame, [*near, *rebuilt], design, visible, looks)
-        if reading.card is not None:
-            return reading
-    return reading
+    return rebuilt
 
 
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
