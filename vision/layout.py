@@ -32,6 +32,7 @@ from vision.quad import (
     whole_frame,
     widened,
 )
+from vision.row_gaps import fill_gaps
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -55,6 +56,9 @@ _PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, Tru
 _HIDDEN_MORE = 0.1  # of a card's width
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
+# A card the finder outlined shorter than this share of the tallest is a piece of one (a
+# row nearer the camera shows its cards a few hundredths larger than another's).
+_PIECE = 0.8
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     if detection is None:
         return []
     found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
+    found = _whole_cards(found)
     # The cards of a frame are one size: those outlined whole tell it best.
     card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
@@ -121,16 +126,41 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return _hidden_by_next(spots, design.inset[0])
+    rows = [_with_lost(row, detection, design) for row in _rows_of(spots, _outline)]
+    return _hidden_by_next(rows, design.inset[0])
 
 
-def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
+def _whole_cards(found: list[Quad]) -> list[Quad]:
+    """The cards the finder outlined whole. It may also outline a piece of a card (a court
+    card's art inside its frame), never more than a card, and the cards of a frame are one
+    size: those much shorter than the tallest are pieces."""
+    tallest = max((q.height for q in found), default=0.0)
+    return [q for q in found if q.height >= _PIECE * tallest]
+
+
+def _outline(spot: RowCard) -> Quad:
+    return spot.quad
+
+
+def _with_lost(row: list[RowCard], detection: Detection, design: Design) -> list[RowCard]:
+    """The row with a card placed wherever its paper holds one no outline accounts for."""
+
+    def whole_width(quad: Quad) -> float:
+        # A card's height is whole where the next card hides part of its width.
+        return quad.height / (1 - 2 * design.inset[1]) / design.aspect
+
+    lost = fill_gaps([s.quad for s in row], detection, whole_width)
+    for k, quad in reversed(lost):
+        row.insert(k, RowCard(quad, placed=True))
+    return row
+
+
+def _hidden_by_next(rows: list[list[RowCard]], inset: float) -> list[list[RowCard]]:
     """The cards in rows, each with the share of its width that the next card of its row
     leaves in view: a row is laid left to right, each card over the one before, and a card
     the finder outlined whole, or one placed beside a gap, may still lie under its
     neighbour's edge. A framed card's outline lies inside its frame by `inset` of its
     width each side, as its neighbour's does: the share is of its whole width."""
-    rows = _rows_of(spots, lambda s: s.quad)
     for row in rows:
         for k, (this, after) in enumerate(itertools.pairwise(row)):
             tl, tr, _, bl = this.quad.corners
