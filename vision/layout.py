@@ -188,7 +188,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     """
     frame, spot = _near(frame, spot, design)
     looks: Looks = {}
-    reading = classify(frame, spot.quad, design, spot.visible)
+    reading = first = classify(frame, spot.quad, design, spot.visible)
     grown = [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
     outlines = [spot.quad, *grown] if not spot.placed else [spot.quad]
     if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE):
@@ -221,7 +221,9 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
             return reading
         reading = classify_placed(frame, [*near, *rebuilt], design, visible, looks)
         if reading.card is not None:
-            return reading
+            # Named at its outline, and another less surely around it: it may be either.
+            agrees = first.card in (None, reading.card) or reading.confidence > first.confidence
+            return reading if agrees else declined(reading)
     return reading
 
 
