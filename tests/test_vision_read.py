@@ -196,3 +196,15 @@ def test_a_card_named_at_its_outline_is_not_named_another_less_surely_around_it(
     assert rows[0][1] == "2S"
     assert got[0][1] is None
 
+
+
+def test_a_card_under_the_next_is_looked_at_where_the_finder_outlined_it_too(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """A coup laid at speed on a framed (tuning) design: the 8C of its first row lies under
+    the AS, and its outline from the row's edges has its top edge through its index; the
+    finder outlined it truly, but for its right side, on the AS's edge. Looked at there
+    too, at a card's width, it is named."""
+    rows, got, _ = _read_at_speed(*framed, 46500)
+    assert rows[0][1] == "8C"
+    assert got[0][1] == "8C"

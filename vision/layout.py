@@ -170,7 +170,7 @@ def _hidden_by_next(rows: list[list[RowCard]], inset: float) -> list[list[RowCar
             whole = this.quad.width / (1 - 2 * inset)
             visible = float(np.clip(reach / max(whole, 1.0), 0.3, 1.0))
             if visible < this.visible:
-                row[k] = RowCard(this.quad, visible, this.placed)
+                row[k] = RowCard(this.quad, visible, this.placed, this.also)
     return rows
 
 
@@ -215,7 +215,7 @@ def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
         # Looked for around where it was outlined first, and named there when sure: each
         # outline more costs as much as the first. (Named there less surely, a card may
         # still be another, which another outline shows to fit better.)
-        near = [spot.quad, *grown]
+        near = [spot.quad, *grown, *([spot.also] if spot.also is not None else [])]
         reading = classify_placed(frame, near, design, visible, looks, resized=False)
         if reading.confidence >= _NEAR_SURE:
             return reading
@@ -240,8 +240,12 @@ def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray,
     x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
     piece = frame[y0:y1, x0:x1]
     small = _shrunk(piece, 1 / factor)
-    moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
-    return small, RowCard(Quad(moved), spot.visible, spot.placed)
+
+    def moved(quad: Quad) -> Quad:
+        return Quad(((quad.corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32))
+
+    also = moved(spot.also) if spot.also is not None else None
+    return small, RowCard(moved(spot.quad), spot.visible, spot.placed, also)
 
 
 _WHOLE_RATIO = 1e-6
