@@ -33,6 +33,7 @@ from vision.quad import (
     whole_frame,
     widened,
 )
+from vision.row_gaps import fill_gaps
 from vision.rows import RowCard, part_row, row_extent
 
 # Two cards belong to one row when their centres are closer in height than this share of
@@ -56,6 +57,9 @@ _PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, Tru
 _HIDDEN_MORE = 0.1  # of a card's width
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
+# A card the finder outlined shorter than this share of the tallest is a piece of one (a
+# row nearer the camera shows its cards a few hundredths larger than another's).
+_PIECE = 0.8
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     if detection is None:
         return []
     found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
+    found = _whole_cards(found)
     # The cards of a frame are one size: those outlined whole tell it best.
     card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
@@ -123,16 +128,41 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
         else:
             spots += [RowCard(q, placed=True) for q in _share_out(contour, aspect)]
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
-    return _hidden_by_next(spots, design.inset[0])
+    rows = [_with_lost(row, detection, design) for row in _rows_of(spots, _outline)]
+    return _hidden_by_next(rows, design.inset[0])
 
 
-def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
+def _whole_cards(found: list[Quad]) -> list[Quad]:
+    """The cards the finder outlined whole. It may also outline a piece of a card (a court
+    card's art inside its frame), never more than a card, and the cards of a frame are one
+    size: those much shorter than the tallest are pieces."""
+    tallest = max((q.height for q in found), default=0.0)
+    return [q for q in found if q.height >= _PIECE * tallest]
+
+
+def _outline(spot: RowCard) -> Quad:
+    return spot.quad
+
+
+def _with_lost(row: list[RowCard], detection: Detection, design: Design) -> list[RowCard]:
+    """The row with a card placed wherever its paper holds one no outline accounts for."""
+
+    def whole_width(quad: Quad) -> float:
+        # A card's height is whole where the next card hides part of its width.
+        return quad.height / (1 - 2 * design.inset[1]) / design.aspect
+
+    lost = fill_gaps([s.quad for s in row], detection, whole_width)
+    for k, quad in reversed(lost):
+        row.insert(k, RowCard(quad, placed=True))
+    return row
+
+
+def _hidden_by_next(rows: list[list[RowCard]], inset: float) -> list[list[RowCard]]:
     """The cards in rows, each with the share of its width that the next card of its row
     leaves in view: a row is laid left to right, each card over the one before, and a card
     the finder outlined whole, or one placed beside a gap, may still lie under its
     neighbour's edge. A framed card's outline lies inside its frame by `inset` of its
     width each side, as its neighbour's does: the share is of its whole width."""
-    rows = _rows_of(spots, lambda s: s.quad)
     for row in rows:
         for k, (this, after) in enumerate(itertools.pairwise(row)):
             tl, tr, _, bl = this.quad.corners
@@ -142,7 +172,7 @@ def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
             whole = this.quad.width / (1 - 2 * inset)
             visible = float(np.clip(reach / max(whole, 1.0), 0.3, 1.0))
             if visible < this.visible:
-                row[k] = RowCard(this.quad, visible, this.placed)
+                row[k] = RowCard(this.quad, visible, this.placed, this.also)
     return rows
 
 
@@ -185,7 +215,7 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
             readings[k] = declined(reading)
     # The others are looked for further, all together at each step.
     rest = [k for k in range(len(spots)) if k not in named]
-    further = _look_further([(*near[k], looks[k]) for k in rest], design)
+    further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
     return readings
@@ -202,14 +232,13 @@ def _outlines(spot: RowCard, design: Design, *, grown: bool = False) -> list[Qua
     return [spot.quad, *_grown(spot, design)] if grown or not spot.placed else [spot.quad]
 
 
-def _look_further(
-    cards: Sequence[tuple[np.ndarray, RowCard, Looks]], design: Design
-) -> list[Reading]:
+def _look_further(cards: Sequence[_Pending], design: Design) -> list[Reading]:
     """Cards not named where they were outlined (each in its frame, with what was seen
-    around its outlines): each looked for around its outlines, and named there when sure;
-    otherwise around all its outlines at once, rebuilt from its left edge as well, and
-    named only where it fits best by the margin any card must show. The cards are looked
-    for together at each step, the products over the references made once for all."""
+    around its outlines, and its first reading): each looked for around its outlines, and
+    named there when sure; otherwise around all its outlines at once, rebuilt from its left
+    edge as well, and named only where it fits best by the margin any card must show, and
+    does not name another less surely than where it was outlined. The cards are looked for
+    together at each step, the products over the references made once for all."""
     readings: list[Reading] = [Reading(None, None, 0.0)] * len(cards)
     # The next card, turned, may hide more of a card at one corner than its share in view
     # measured along its top and bottom edges says: a hidden card is tried at less.
@@ -232,15 +261,27 @@ def _look_further(
             [_around(cards[pending[j]], shares[j], design, rebuilt=True) for j in unsure], design
         )
         for j, reading in zip(unsure, full, strict=True):
-            readings[pending[j]] = reading
+            readings[pending[j]] = _agreed(cards[pending[j]][3], reading)
         pending = [
             pending[j] for j, reading in zip(unsure, full, strict=True) if reading.card is None
         ]
     return readings
 
 
+# A card not named where it was outlined: its frame, the card, what was seen around its
+# outlines, and its first reading.
+_Pending = tuple[np.ndarray, RowCard, Looks, Reading]
+
+
+def _agreed(first: Reading, reading: Reading) -> Reading:
+    """`reading`, declined when it names a card another than the one named, more surely,
+    where the card was outlined: it may be either."""
+    agrees = first.card in (None, reading.card) or reading.confidence > first.confidence
+    return reading if reading.card is None or agrees else declined(reading)
+
+
 def _around(
-    card: tuple[np.ndarray, RowCard, Looks],
+    card: _Pending,
     visible: float,
     design: Design,
     *,
@@ -248,8 +289,10 @@ def _around(
 ) -> Around:
     """A card not named where it was outlined, to look for around its outlines there, or
     around all of them at once, rebuilt from its left edge as well."""
-    frame, spot, looks = card
+    frame, spot, looks, _ = card
     outlines = _outlines(spot, design, grown=True)
+    if spot.also is not None:  # the finder's outline of a card under the next, widened
+        outlines.append(spot.also)
     if rebuilt:
         outlines += _rebuilt(spot, design)
     return Around(frame, outlines, visible, looks)
@@ -283,8 +326,12 @@ def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray,
     x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
     piece = frame[y0:y1, x0:x1]
     small = _shrunk(piece, 1 / factor)
-    moved = ((corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32)
-    return small, RowCard(Quad(moved), spot.visible, spot.placed)
+
+    def moved(quad: Quad) -> Quad:
+        return Quad(((quad.corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32))
+
+    also = moved(spot.also) if spot.also is not None else None
+    return small, RowCard(moved(spot.quad), spot.visible, spot.placed, also)
 
 
 _WHOLE_RATIO = 1e-6

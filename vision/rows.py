@@ -49,6 +49,7 @@ class RowCard:
     quad: Quad
     visible: float = 1.0
     placed: bool = False
+    also: Quad | None = None  # another outline to look at it around, when the finder drew one
 
 
 def part_row(
@@ -183,6 +184,10 @@ def _outlined(
             # off at one side, as a placed one may.
             cards.append(RowCard(node.quad, visible, placed=node.quad.skew > _MAX_SKEW))
             continue
+        # The finder's outline of a card partly under the next, its right side where the
+        # card's width puts it, is looked at too: its top and bottom edges may be truer
+        # than the row's paper gives them (a neighbour turned the other way).
+        also = None if node.quad is None else _at_width(node.quad, width)
         # Its outline from the row's edges, its sides moved onto the edges seen there; the
         # right side of a card partly under the next one is where its width puts it.
         corners = outline_at(
@@ -197,8 +202,16 @@ def _outlined(
         # beyond the frame, where its paper's edge may lie within reach on some sides only.
         snapped = snap(frame, placed, reach) if whole > width else snap(frame, placed)
         outline = snapped if last or visible >= 1.0 else square(snapped, placed, aspect)
-        cards.append(RowCard(Quad(outline), visible, placed=True))
+        cards.append(RowCard(Quad(outline), visible, placed=True, also=also))
     return cards
+
+
+def _at_width(quad: Quad, width: float) -> Quad:
+    """`quad` with its right side `width` from its left side along its top and bottom."""
+    tl, tr, br, bl = quad.corners
+    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
+    return Quad(np.array([tl, tl + width * top, bl + width * bottom, bl], np.float32))
 
 
 def row_extent(outline: np.ndarray) -> tuple[tuple[float, float], tuple[float, float], float]:
