@@ -33,6 +33,7 @@ from vision.quad import (
     widened,
 )
 from vision.rows import RowCard, part_row, row_extent
+from vision.twin_look import twin_checked
 
 # Two cards belong to one row when their centres are closer in height than this share of
 # a card's height; the rows of a layout are a card's height apart or more.
@@ -146,6 +147,12 @@ def _hidden_by_next(spots: list[RowCard], inset: float) -> list[list[RowCard]]:
 
 @on_one_core
 def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
+    """What the classifier makes of a card found on the baize (`_classified`), looked at
+    again, finer, when its suit twin may be the card (`vision.twin_look`)."""
+    return twin_checked(frame, spot.quad, spot.visible, _classified(frame, spot, design), design)
+
+
+def _classified(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
     """What the classifier makes of a card found on the baize.
 
     It is read where it was outlined, and looked for around its outline too (and around
@@ -283,7 +290,7 @@ def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> R
         quads = find_cards(frame)
         if quads:
             largest = max(quads, key=lambda q: q.width * q.height)
-            return classify(frame, largest, design)
+            return twin_checked(frame, largest, 1.0, classify(frame, largest, design), design)
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return whole.reading if whole is not None else Reading(None, None, 0.0)
 
@@ -295,4 +302,4 @@ def _whole_frame_card(frame: np.ndarray, design: Design, *, bare_face: bool) -> 
     card = rectify(frame, whole, design.size)
     if not bare_face and describe(card)[1] < _MIN_PAPER_FULL_FRAME:
         return None
-    return Seen(whole, classify_straight(card, design))
+    return Seen(whole, twin_checked(frame, whole, 1.0, classify_straight(card, design), design))
