@@ -15,12 +15,13 @@ import numpy as np
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
 from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
+from vision.fine import fine_faces, fine_size
 from vision.images import read_picture
 from vision.quad import rectify, whole_frame
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
-_CACHE_VERSION = b"vision-design-9"  # bump when the maps or their checks change
+_CACHE_VERSION = b"vision-design-10"  # bump when the maps or their checks change
 FACE_WEIGHT = 0.5
 _PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # Faces whose paper inside a printed frame is measured at calibration; the paper inside a
@@ -43,6 +44,7 @@ class Design:
     inset: tuple[float, float]  # where the card finder outlines a face, inside its edges
     face: np.ndarray  # (blur levels, 52, face features) float32
     index: np.ndarray  # (blur levels, 52, index features) float32
+    fine: np.ndarray  # (52, height, width) uint8: the faces for a finer look (vision.fine)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -158,7 +160,8 @@ def build_design(files: dict[str, Path]) -> Design:
     face = np.stack([np.stack([m.face for m in level]) for level in levels])
     index = np.stack([np.stack([m.index for m in level]) for level in levels])
     paper = min(describe(card)[1] for card in straight)
-    return Design(names, aspect, paper, _outline_inset(faces), face, index)
+    fine = fine_faces([rectify(faces[n], whole_frame(faces[n]), fine_size(aspect)) for n in names])
+    return Design(names, aspect, paper, _outline_inset(faces), face, index, fine)
 
 
 def _outline_inset(faces: dict[str, np.ndarray]) -> tuple[float, float]:
@@ -220,6 +223,7 @@ def _read_cache(path: Path) -> Design | None:
                 (float(data["inset"][0]), float(data["inset"][1])),
                 data["face"].astype(np.float32),
                 data["index"].astype(np.float32),
+                data["fine"].astype(np.uint8),
             )
     except Exception:  # a damaged file fails in many ways (zip, pickle, shape): rebuild
         return None
@@ -233,6 +237,7 @@ def _read_cache(path: Path) -> Design | None:
         or not 0.0 < design.aspect < _MAX_ASPECT
         or not 0.0 <= design.paper <= 1.0
         or not all(0.0 <= share < _MAX_INSET for share in design.inset)
+        or design.fine.shape != (len(expected), *fine_size(design.aspect)[::-1])
     ):
         return None
     # the maps a card of this aspect is described into: any other width cannot be compared
@@ -256,6 +261,7 @@ def _write_cache(path: Path, design: Design) -> None:
             inset=np.array(design.inset, np.float64),
             face=design.face,
             index=design.index,
+            fine=design.fine,
         )
         partial.replace(path)
     except OSError:

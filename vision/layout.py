@@ -35,6 +35,7 @@ from vision.quad import (
 )
 from vision.row_gaps import fill_gaps
 from vision.rows import RowCard, part_row, row_extent
+from vision.twin_look import twin_checked
 
 # Two cards belong to one row when their centres are closer in height than this share of
 # a card's height; the rows of a layout are a card's height apart or more.
@@ -192,7 +193,8 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     off, and the finder may be misled by glare or a chip. Named where it was outlined, it
     stands when the look around guesses it too and names no other card (the cards named
     are looked for around together: the products over the references are made once for
-    all); otherwise it is looked for further (`_look_further`).
+    all); otherwise it is looked for further (`_look_further`). A card named is looked at
+    again, finer, beside its suit twin (`vision.twin_look`).
     """
     near = [_near(frame, spot, design) for spot in spots]
     firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
@@ -218,7 +220,8 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
-    return readings
+    return [twin_checked(frame, spot.quad, spot.visible, reading, design)
+            for spot, reading in zip(spots, readings, strict=True)]
 
 
 def _grown(spot: RowCard, design: Design) -> list[Quad]:
@@ -405,7 +408,7 @@ def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> R
         quads = find_cards(frame)
         if quads:
             largest = max(quads, key=lambda q: q.width * q.height)
-            return classify(frame, largest, design)
+            return twin_checked(frame, largest, 1.0, classify(frame, largest, design), design)
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return whole.reading if whole is not None else Reading(None, None, 0.0)
 
@@ -417,4 +420,4 @@ def _whole_frame_card(frame: np.ndarray, design: Design, *, bare_face: bool) -> 
     card = rectify(frame, whole, design.size)
     if not bare_face and describe(card)[1] < _MIN_PAPER_FULL_FRAME:
         return None
-    return Seen(whole, classify_straight(card, design))
+    return Seen(whole, twin_checked(frame, whole, 1.0, classify_straight(card, design), design))
