@@ -25,6 +25,8 @@ END_LATER = "undetectable then: beyond the count's ends, its number shown later"
 END_NEVER = "undetectable: beyond the count's ends, its number never shown"
 UNDETECTABLE = (RESTART_EDGE, END_LATER, END_NEVER)
 ROOM = "lost beyond the least an unreadable-bytes alarm there gave"
+GARBLED = "delivered garbled, or as a misread"
+GUESSED = f"{GARBLED}: of which misreads guessing the card sent"
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -211,9 +213,13 @@ class _Accounts:
         self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
         how = _delivered(self.sent[j], message)
         self.counts[how] += 1
+        sent = self.sent[j]
+        if isinstance(sent, CardRead) and message == Misread(sent.card):
+            # the tailleur's cost of a dispute or a lone copy: he confirms a card rightly guessed
+            self.counts[GUESSED] += 1
         # a card or an alarm read as sent was believed: a loss before it went unreported
         # (angel takes a lone cut card or failed read as read, its number not trusted)
-        if how != "delivered garbled, or as a misread" and not isinstance(
+        if how != GARBLED and not isinstance(
             message, CutRead | Misread
         ):
             self.charge(j)
@@ -368,4 +374,4 @@ def _delivered(sent: Message, got: Message) -> str:
         return "delivered"
     if isinstance(got, CardRead) and isinstance(sent, CardRead) and got.card == sent.card:
         return "delivered with its face-up flag wrong"
-    return "delivered garbled, or as a misread"
+    return GARBLED

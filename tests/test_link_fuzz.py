@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bench import fuzz_forged, fuzz_links, fuzz_pairs
+from bench import fuzz_align, fuzz_forged, fuzz_links, fuzz_pairs
 from bench.fuzz_align import Tally, align
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import Stream
@@ -289,22 +289,45 @@ def test_a_misread_stands_for_no_message_of_which_nothing_arrived_before_the_fir
     assert fuzz_pairs.pairs(sent, got, [set(), set(), {td, ts}]) == {1: 2}
 
 
-def test_a_card_forged_beside_an_intact_copy_of_the_card_sent_is_no_undetectable_one() -> None:
-    """AC's two copies damaged alike into 3C and its third copy intact (a second reader's
-    seed 10004190 had 9D's two and 9S's one): the receiver held a dispute it could have
-    raised, so 3C is an invented card, not an undetectable one, and AC is lost silently
-    unless it was said as a misread."""
-    received = FIRST * 3 + ALIKE * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
-    decoder = AngelDecoder(check="none")
-    got = decoder.feed(received, 0.0) + decoder.finish()
-    assert CardRead(Card.parse("3C")) in got
+def counted(got: list[Message], received: bytes) -> Counter[str]:
+    """`got` aligned against `SENT`, knowing the frames in `received`."""
     tally = Tally()
     found = received_frames(SENT, received, checked=False)
     align(SENT, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
-    counts = tally.counts
+    return tally.counts
+
+
+def test_a_card_forged_beside_an_intact_copy_of_the_card_sent_is_no_undetectable_one() -> None:
+    """AC's two copies damaged alike into 3C and its third copy intact (a second reader's
+    seed 10004190 had 9D's two and 9S's one): the receiver held a dispute it could have
+    raised, so 3C believed would be an invented card, not an undetectable one, and AC a
+    silent loss. The decoder raises the dispute: one misread guessing 3C, which stands for
+    AC (its frames read so): neither lost nor invented."""
+    received = FIRST * 3 + ALIKE * 2 + angel.encode_frame(77, b"D0!", crc16_ccitt) + LAST * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [CARDS[0], Misread(guess=Card.parse("3C")), CARDS[2]]
+    counts = counted(got, received)
     assert (counts[fuzz_forged.INVENTED], counts[fuzz_forged.LOST]) == (0, 0)
-    assert counts["INVENTED"] == 1
-    assert counts["SILENT LOSS"] + counts["delivered garbled, or as a misread"] == 1
+    assert (counts["INVENTED"], counts["SILENT LOSS"], counts["invented misread"]) == (0, 0, 0)
+    assert counts["delivered garbled, or as a misread"] == 1
+    assert counts[fuzz_align.GUESSED] == 0  # the tailleur names AC: 3C was the guess
+    believed = counted([CARDS[0], CardRead(Card.parse("3C")), CARDS[2]], received)
+    assert (believed["INVENTED"], believed["SILENT LOSS"]) == (1, 1)
+
+
+def test_a_card_delivered_as_a_misread_guessing_it_is_counted_said_and_guessed() -> None:
+    """AC's third copy damaged into 3C, one bit: the decoder delivers one misread guessing
+    AC. The accounting counts it delivered as a misread, the card guessed right (the
+    tailleur's cost), nothing lost, nothing invented."""
+    received = FIRST * 3 + angel.encode_frame(77, b"D0!", crc16_ccitt) * 2 + ALIKE + LAST * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [CARDS[0], Misread(guess=Card.parse("AC")), CARDS[2]]
+    counts = counted(got, received)
+    assert counts[fuzz_align.GUESSED] == counts["delivered garbled, or as a misread"] == 1
+    assert counts["delivered"] == 2
+    assert (counts["INVENTED"], counts["SILENT LOSS"], counts["invented misread"]) == (0, 0, 0)
 
 
 def test_a_copy_placed_at_another_message_by_its_damaged_number_was_heard() -> None:
