@@ -133,6 +133,7 @@ class _Accounts:
         read = None if received is None else received.readings
         self.paired = pairs(sent, self.matchable, read)
         self.forged = {} if received is None else received.forged
+        self.readings = read
         self.used = set(self.paired.values())
         self.delivered = sorted(self.used)
         # the numbers of every message delivered as read, over the whole input
@@ -318,8 +319,9 @@ class _Accounts:
     def edge_unknown(self, first: int, upto: int) -> Counter[str]:
         """How many messages missing in sent[first:upto] are lost beside a restart, and how
         many at an end of a count whose range is learned: between two messages delivered
-        (as read or not: their numbers are seen) whose numbers step back, and numbered
-        beyond all those seen up to the second of them — by whether a message delivered
+        (as read or not) whose numbers step back, and numbered beyond all those seen up to
+        the second of them (the numbers of the messages delivered, where a frame arrived
+        under them) — by whether a message delivered
         later shows their number."""
         found: Counter[str] = Counter()
         stream, delivered = self.stream, self.delivered
@@ -336,13 +338,19 @@ class _Accounts:
             if self._beside_restart(index, before, after, learned):
                 found[RESTART_EDGE] += 1
                 continue
-            numbers = [seqs[i] for i in delivered[: at + 1]]
+            # a number is seen where a frame under it arrived: a misread delivered for a
+            # message whose every copy's number was damaged showed none
+            numbers = [seqs[i] for i in delivered[: at + 1] if self._number_read(i)]
             if learned and at and seqs[after] < seqs[before] and not (
                 min(numbers) <= seqs[index] <= max(numbers)
             ):
                 shown = self.shown_low <= seqs[index] <= self.shown_high
                 found[END_LATER if shown else END_NEVER] += 1
         return found
+
+    def _number_read(self, index: int) -> bool:
+        """Whether a frame under sent[index]'s number arrived, where the frames are known."""
+        return self.readings is None or bool(self.readings[index])
 
     def _beside_restart(self, index: int, before: int, after: int, learned: bool) -> bool:
         """Whether sent[index], lost between the messages delivered `before` and `after`

@@ -70,13 +70,23 @@ class SequenceCount:
         and the next number believed (or none). A step back is a wrap or a restart, which
         `step` judges; a step forward longer than the messages read could fill is a number
         misread. And where a misread number sits so that what was lost around it the
-        numbers cannot show: where no step forward spans it (beside a step back), or first,
+        numbers cannot show: where no step forward spans it (beside a step back), first,
         with nothing believed before it (the first message's number misread, or as many
-        messages lost after it as the step is long: either way, not counted)."""
+        messages lost after it as the step is long: either way, not counted), or where the
+        numbers kept after one believed step back with no wrap known to explain it."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
             return self._ahead(before, after) if self.near(before, after, longest) else None
+
+        def stepped_back(run: list[int], at: int) -> bool:
+            """Whether `run` steps back after `at`, though passing over either number of the
+            step would not."""
+            before, after = run[at], run[at + 1]
+            if before == after or step(before, after) is not None:
+                return False
+            ahead = at + 2 < len(run) and step(before, run[at + 2]) is not None
+            return not (ahead or (at > 0 and step(run[at - 1], after) is not None))
 
         # a number that neither follows the one before nor leads to the one after was
         # misread: the run goes on around it
@@ -93,6 +103,12 @@ class SequenceCount:
             blind = "beside a step back of the count"
         elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
             blind = "first, not leading to the next"
+        elif anchored and any(stepped_back(kept, at) for at in range(len(kept) - 1)):
+            # after a number believed, a step back no wrap known explains and no one number
+            # misread mends: the count's first wrap read only on messages not confirmed, or
+            # several numbers misread, around which nothing is counted (before any number
+            # believed, a capture's start shows nothing either way)
+            blind = "where the numbers read step back (or the count wrapped there, unseen)"
         skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)
@@ -174,17 +190,24 @@ class SequenceCount:
             return max(self._high, self._read_high, before) - before + after - low + 1
         return None
 
-    def step(self, seq: int, between: int = 0) -> list[Message]:
+    def step(self, seq: int, between: int = 0, read: list[int] | None = None) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
         `between` messages were delivered since the last number, their own not trusted,
-        and took the numbers just before `seq`."""
+        and took the numbers just before `seq` — but for those `read` (their numbers, as
+        read) shows in step on from the last number: at a wrap, those came before it."""
         last, self._last = self._last, seq
+        above = 0
+        if last is not None:
+            for number in read or []:
+                if number != last + 1 + above:
+                    break
+                above += 1
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq
             return []
         if self._range is not None:
             return self._step_in_range(last, seq, between, *self._range)
-        return self._step_learned(last, seq, between)
+        return self._step_learned(last, seq, between, min(above, between))
 
     def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
@@ -233,7 +256,7 @@ class SequenceCount:
             return [_restart(last, seq, ahead - 1 - between)]
         return _lost(last, seq, ahead - 1 - between, between)
 
-    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
+    def _step_learned(self, last: int, seq: int, between: int, above: int) -> list[Message]:
         if seq == last:  # another message under the same number
             return [_restart(last, seq, None)]
         if seq > last:
@@ -242,6 +265,9 @@ class SequenceCount:
         landing = seq - between  # where the count wrapped to, if it did
         if last == self._high and landing <= self._low:
             out = self._beyond(last, seq, between)
+            # no lower than the messages read in step on from the last number allow: they
+            # came before the wrap, not just before `seq`
+            landing += above
             if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages
                 if self._landings:

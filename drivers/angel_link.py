@@ -122,6 +122,11 @@ class AngelDecoder:
         lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
         chain = numbers if anchor is None else [anchor, *numbers]
         skipped = self._count.skipped(chain, anchored=anchor is not None)
+        longest = len(chain) + 4
+        if skipped[1] is None and len(chain) > 1 and not self._count.near(chain[-2], end, longest):
+            # the last number read steps back: misread (or the count restarted), with nothing
+            # after it to show what was lost before it
+            skipped = skipped[0], "last, not following the one before"
         return lost + beyond_count(skipped, lost, chain[0], end)
 
     def outgoing(self) -> bytes:
@@ -265,8 +270,11 @@ class AngelDecoder:
         ):
             self._renumber(copy.seq)
             return []
-        if next_copies:
-            after = Counter(next_copies).most_common(1)[0][0]
+        votes = Counter(next_copies).most_common(2)
+        # the copies after it must read as one message: in a tie, the one read first may be
+        # this very message's copy, misnumbered into the next one's number
+        if votes and (len(votes) == 1 or votes[0][1] > votes[1][1]):
+            after = votes[0][0]
             if (split and neighbour_copy(copy.data, after.data)) or (
                 copy.data == after.data and not self._count.follows(copy.seq, after.seq)
             ):
@@ -359,7 +367,7 @@ class AngelDecoder:
         self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
-        steps = self._count.step(copy.seq, between)
+        steps = self._count.step(copy.seq, between, numbers)
         self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)

@@ -338,3 +338,23 @@ def test_a_copy_placed_at_another_message_by_its_damaged_number_was_heard() -> N
     sent: list[Message] = [c8, c9]
     got: list[Message] = [Misread(guess=c8.card), c9]
     assert fuzz_pairs.pairs(sent, got, [set(), {c8, c9}]) == {0: 0, 1: 1}
+
+
+def test_a_number_is_seen_only_where_a_frame_arrived_under_it() -> None:
+    """A count of 0..8 read twice round (seed 10012778): the first turn's card under 8
+    arrived only under a damaged number, as a misread; the second turn's under 8 was lost
+    whole, where the step from 7 to 0 looks like a wrap. No frame ever showed 8, so that
+    loss is beyond the count's ends, undetectable; counting the misread's number as seen
+    made it a silent loss."""
+    seqs = [6, 7, 8, *range(9), 0]
+    cards = [c for c in ALL_CARDS if CardRead(c) not in CARDS][: len(seqs)]
+    sent = Stream([CardRead(c) for c in cards], seqs, frozenset(), 0, 8)
+    got: list[Message] = [*sent.messages[:2], Misread(guess=cards[2]), *sent.messages[3:11],
+                          sent.messages[12]]
+    readings = [set() if at in (2, 11) else {m} for at, m in enumerate(sent.messages)]
+    for received, silent in ((fuzz_forged.Received({}, readings), 0), (None, 1)):
+        tally = Tally()
+        align(sent, got, tally, 1, capture=False, tail=False, bee_alarms=False,
+              received=received)
+        assert tally.counts["SILENT LOSS"] == silent
+        assert tally.counts[fuzz_align.END_NEVER] == 1 - silent
