@@ -130,10 +130,10 @@ class _Accounts:
             m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
         ]
         self.got = got
-        read = None if received is None else received.readings
+        self.read = read = None if received is None else received.readings
         self.paired = pairs(sent, self.matchable, read)
         self.forged = {} if received is None else received.forged
-        self.readings = read
+        self.numbered = None if received is None else received.numbered
         self.used = set(self.paired.values())
         self.delivered = sorted(self.used)
         # the numbers of every message delivered as read, over the whole input
@@ -350,7 +350,9 @@ class _Accounts:
 
     def _number_read(self, index: int) -> bool:
         """Whether a frame under sent[index]'s number arrived, where the frames are known."""
-        return self.readings is None or bool(self.readings[index])
+        if self.numbered is not None:
+            return index in self.numbered
+        return self.read is None or bool(self.read[index])
 
     def _beside_restart(self, index: int, before: int, after: int, learned: bool) -> bool:
         """Whether sent[index], lost between the messages delivered `before` and `after`

@@ -33,10 +33,13 @@ LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 class Received:
     """`forged`: what the frames never sent read as, when as many of them agree as a
     message needs, with the numbers they came under; `readings`: what the frames taken for
-    each sent message's (`places`) read as, in the order sent."""
+    each sent message's (`places`) read as, in the order sent; `numbered`: which sent
+    messages' very numbers some frame came under."""
 
     forged: dict[Message, set[int]]
     readings: list[set[Message]]
+    # the sent messages under whose very number a frame arrived (None: those with readings)
+    numbered: frozenset[int] | None = None
 
 
 def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
@@ -44,8 +47,10 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     from, as far as its number tells: a number recurs in a stream (a count wraps, or
     restarts), so of the messages sent under it, the first not behind the last message a
     frame was exactly that it is exactly (frames arrive in the order sent; a copy doubled
-    may come just after the next message's), else the one nearest after that message;
-    None for a number nothing was sent under."""
+    may come just after the next message's), else, for a frame that reads exactly as one
+    of the next two messages after that one, that message (its number damaged), else the
+    one under its number nearest after that message; None for a number nothing was sent
+    under and no message near reads so."""
     under: defaultdict[int, list[int]] = defaultdict(list)
     for index, seq in enumerate(stream.seqs):
         under[seq].append(index)
@@ -55,9 +60,13 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     for seq, read in frames:
         candidates = under.get(seq, [])
         exact = [index for index in candidates if index >= at - 1 and data[index] == read]
+        # a copy whose number was damaged: exactly the message sent just after, or one on
+        misnumbered = [index for index in (at + 1, at + 2) if data[index:index + 1] == [read]]
         if exact:
             at = exact[0]
             found.append(at)
+        elif misnumbered and at >= 0:
+            found.append(misnumbered[0])
         else:
             found.append(min(candidates, key=lambda index: abs(index - at - 1), default=None))
     return found
@@ -76,9 +85,12 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     sent = [angel.message_data(message) for message in stream.messages]
     readings: list[set[Message]] = [set() for _ in stream.messages]
     unsent: Counter[tuple[int, bytes, int | None]] = Counter()
+    numbered: set[int] = set()
     for (seq, data), index in zip(frames, places(stream, frames), strict=True):
         if index is not None:
             readings[index].add(angel.data_message(data))
+            if seq == stream.seqs[index]:
+                numbered.add(index)
         if index is None or sent[index] != data:
             unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
@@ -91,4 +103,4 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         disputed = index is not None and bool(readings[index] - {message})
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
-    return Received(forged, readings)
+    return Received(forged, readings, frozenset(numbered))

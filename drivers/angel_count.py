@@ -187,27 +187,29 @@ class SequenceCount:
         # the ends as read, one on from another (`widen`), reach beyond those believed
         low = min(self._low, self._read_low)
         if self._wrapped and low <= after:
-            return max(self._high, self._read_high, before) - before + after - low + 1
+            return max(self._top(), before) - before + after - low + 1
         return None
 
-    def step(self, seq: int, between: int = 0, read: list[int] | None = None) -> list[Message]:
+    def _top(self) -> int:
+        """The highest number, as read on messages confirmed or not (`widen`), or as the
+        first number read before a step back to the lowest (a wrap from the top, if near)."""
+        high = max(self._read_high, self._high)
+        edge = self._edge
+        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
+            return edge[0]
+        return high
+
+    def step(self, seq: int, between: int = 0) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
         `between` messages were delivered since the last number, their own not trusted,
-        and took the numbers just before `seq` — but for those `read` (their numbers, as
-        read) shows in step on from the last number: at a wrap, those came before it."""
+        and took the numbers just before `seq`."""
         last, self._last = self._last, seq
-        above = 0
-        if last is not None:
-            for number in read or []:
-                if number != last + 1 + above:
-                    break
-                above += 1
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq
             return []
         if self._range is not None:
             return self._step_in_range(last, seq, between, *self._range)
-        return self._step_learned(last, seq, between, min(above, between))
+        return self._step_learned(last, seq, between)
 
     def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
@@ -216,8 +218,12 @@ class SequenceCount:
         `step`, so that the numbers read around the step judge the next wraps only. With
         nothing believed before it (`anchored` False), a chain whose first number steps
         back may open at the count's top (`_beyond` judges, once the lowest is known)."""
-        if not anchored and len(chain) > 1 and chain[1] < chain[0] and self._edge is None:
-            self._edge = chain[0], chain[1]
+        if not anchored and len(chain) > 1 and self._edge is None:
+            first, *rest = chain
+            if rest[0] < first:
+                self._edge = first, rest[0]
+            elif len(rest) > 1 and rest[0] > first + 1 and rest[1] < first:
+                self._edge = first, rest[1]  # past a number misread, further on than one
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -230,12 +236,7 @@ class SequenceCount:
         between said them lost: a number misread one beyond an end would otherwise report a
         loss at every wrap; a real end is read again (`widen` after this step may set them
         again, from the numbers read around it)."""
-        high = max(self._read_high, self._high)
-        edge = self._edge
-        # the first number read stepped back to the lowest: a wrap from the top, if near
-        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
-            high = edge[0]
-        top = high - last
+        top = self._top() - last
         bottom = seq - max(0, between - top) - min(self._read_low, self._low)
         count = max(0, top - between) + max(0, bottom)
         if not count:
@@ -256,7 +257,7 @@ class SequenceCount:
             return [_restart(last, seq, ahead - 1 - between)]
         return _lost(last, seq, ahead - 1 - between, between)
 
-    def _step_learned(self, last: int, seq: int, between: int, above: int) -> list[Message]:
+    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
         if seq == last:  # another message under the same number
             return [_restart(last, seq, None)]
         if seq > last:
@@ -265,9 +266,6 @@ class SequenceCount:
         landing = seq - between  # where the count wrapped to, if it did
         if last == self._high and landing <= self._low:
             out = self._beyond(last, seq, between)
-            # no lower than the messages read in step on from the last number allow: they
-            # came before the wrap, not just before `seq`
-            landing += above
             if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages
                 if self._landings:

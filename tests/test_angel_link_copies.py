@@ -407,17 +407,17 @@ def test_numbers_read_stepping_back_where_no_wrap_is_known_are_said_blind() -> N
     assert not any(isinstance(m, Lost) for m in got)
 
 
-def test_messages_read_in_step_before_a_wrap_do_not_lower_where_it_landed() -> None:
-    """A count of 150..159: 154, 155 believed, 156..158 read on lone copies, then 152 on
-    (seed 10017506). The three lone ones were read in step on from 155, before the wrap;
-    taken for the numbers just before 152, they made 149 the lowest, and at the next wrap,
-    from 156 to 150, 157 and 158 (read before) were not said lost, but 149."""
-    data = copies(154, "4D", 3) + copies(155, "6S", 3)
-    data += copies(156, "8C") + copies(157, "5D") + copies(158, "AC")
-    data += b"".join(copies(152 + at, card, 3) for at, card in enumerate(["QD", "AS", "5H", "7H",
-                                                                          "8S"]))
-    assert angel_decode(data + copies(150, "3D", 3), "none")[-3:] == [
-        Lost(2, "2 of seq 156..150, read before, never arrived"),
-        Lost(2, "seq 150..151 never arrived at an earlier wrap"),
-        CardRead(Card.parse("3D")),
+
+def test_the_first_number_read_is_the_count_s_top_past_a_number_misread_after_it() -> None:
+    """A count of 151..160 (seed 10002798): a capture opens on lone copies under 160 and 162
+    (a number misread), then 151..159 believed, then 151 again: 160, lost at the wrap, was
+    read first. Past 162, no step back from 160 was seen, so the top was taken for 159."""
+    cards = iter(str(c) for c in ALL_CARDS)
+    data = copies(160, next(cards)) + copies(162, next(cards))
+    data += b"".join(copies(seq, next(cards), 3) for seq in range(151, 160))
+    lost = [m for m in angel_decode(data + copies(151, next(cards), 3), "none")
+            if isinstance(m, Lost)]
+    assert lost == [
+        Lost(1, "1 of seq 160..151 never arrived, by the numbers read"),
+        Lost(1, "1 of seq 159..151, read before, never arrived"),
     ]

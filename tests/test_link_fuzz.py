@@ -358,3 +358,23 @@ def test_a_number_is_seen_only_where_a_frame_arrived_under_it() -> None:
               received=received)
         assert tally.counts["SILENT LOSS"] == silent
         assert tally.counts[fuzz_align.END_NEVER] == 1 - silent
+
+
+def test_a_copy_of_the_next_message_misnumbered_disputes_no_forged_card() -> None:
+    """AC's two copies damaged alike into 3C, its third lost, and a copy of the cut card
+    after it read under AC's number (seed 10019754): that frame is the cut card's, exactly,
+    not a reading of AC the receiver could have disputed 3C with. 3C and the AC it hid are
+    undetectable, not an invented card and a silent loss."""
+    sent = Stream([CARDS[0], CARDS[1], CutRead(), CARDS[2]], [76, 77, 78, 79], frozenset(), 0, 127)
+    cut = angel.encode_frame(78, angel.message_data(CutRead()), crc16_ccitt)
+    received = FIRST * 3 + ALIKE * 2 + bytes((cut[0], 77)) + cut[2:] + cut * 2
+    received += angel.encode_frame(79, angel.message_data(CARDS[2]), crc16_ccitt) * 3
+    decoder = AngelDecoder(check="none")
+    got = decoder.feed(received, 0.0) + decoder.finish()
+    assert got == [CARDS[0], CardRead(Card.parse("3C")), CutRead(), CARDS[2]]
+    found = received_frames(sent, received, checked=False)
+    assert found.readings[1] == {CardRead(Card.parse("3C"))}
+    tally = Tally()
+    align(sent, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
+    assert (tally.counts[fuzz_forged.INVENTED], tally.counts[fuzz_forged.LOST]) == (1, 1)
+    assert (tally.counts["INVENTED"], tally.counts["SILENT LOSS"]) == (0, 0)
