@@ -47,10 +47,8 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     from, as far as its number tells: a number recurs in a stream (a count wraps, or
     restarts), so of the messages sent under it, the first not behind the last message a
     frame was exactly that it is exactly (frames arrive in the order sent; a copy doubled
-    may come just after the next message's), else, for a frame that reads exactly as one
-    of the next two messages after that one, that message (its number damaged), else the
-    one under its number nearest after that message; None for a number nothing was sent
-    under and no message near reads so."""
+    may come just after the next message's), else the one nearest after that message;
+    None for a number nothing was sent under."""
     under: defaultdict[int, list[int]] = defaultdict(list)
     for index, seq in enumerate(stream.seqs):
         under[seq].append(index)
@@ -60,13 +58,9 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
     for seq, read in frames:
         candidates = under.get(seq, [])
         exact = [index for index in candidates if index >= at - 1 and data[index] == read]
-        # a copy whose number was damaged: exactly the message sent just after, or one on
-        misnumbered = [index for index in (at + 1, at + 2) if data[index:index + 1] == [read]]
         if exact:
             at = exact[0]
             found.append(at)
-        elif misnumbered and at >= 0:
-            found.append(misnumbered[0])
         else:
             found.append(min(candidates, key=lambda index: abs(index - at - 1), default=None))
     return found
@@ -86,11 +80,16 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     readings: list[set[Message]] = [set() for _ in stream.messages]
     unsent: Counter[tuple[int, bytes, int | None]] = Counter()
     numbered: set[int] = set()
+    # what each message's frames read as, but for exact copies of the next message or the
+    # one after, their number damaged into its own: those dispute nothing of it
+    disputing: list[set[Message]] = [set() for _ in stream.messages]
     for (seq, data), index in zip(frames, places(stream, frames), strict=True):
         if index is not None:
             readings[index].add(angel.data_message(data))
             if seq == stream.seqs[index]:
                 numbered.add(index)
+            if data == sent[index] or data not in sent[index + 1 : index + 3]:
+                disputing[index].add(angel.data_message(data))
         if index is None or sent[index] != data:
             unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
@@ -99,8 +98,9 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         # Damaged copies are as good as sent only when no copy taken for that very message
         # reads otherwise: one that does (the card sent, intact; or damaged another way)
         # shows the receiver a dispute it could have raised, so what they outvoted stays a
-        # silent loss and what they read as stays invented.
-        disputed = index is not None and bool(readings[index] - {message})
+        # silent loss and what they read as stays invented. An exact copy of the next
+        # message or the one after, its number damaged into this one's, is that message's.
+        disputed = index is not None and bool(disputing[index] - {message})
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
     return Received(forged, readings, frozenset(numbered))
