@@ -199,17 +199,19 @@ class SequenceCount:
             return edge[0]
         return high
 
-    def step(self, seq: int, between: int = 0) -> list[Message]:
+    def step(self, seq: int, between: int = 0, read: list[int] | None = None) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
         `between` messages were delivered since the last number, their own not trusted,
-        and took the numbers just before `seq`."""
+        and took the numbers just before `seq` — unless `read` (their numbers, as read)
+        shows them all in step on from the last number: then they came before a wrap."""
         last, self._last = self._last, seq
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq
             return []
         if self._range is not None:
             return self._step_in_range(last, seq, between, *self._range)
-        return self._step_learned(last, seq, between)
+        on = read is not None and read == list(range(last + 1, last + 1 + between))
+        return self._step_learned(last, seq, between, landing=seq if on else seq - between)
 
     def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
@@ -257,14 +259,14 @@ class SequenceCount:
             return [_restart(last, seq, ahead - 1 - between)]
         return _lost(last, seq, ahead - 1 - between, between)
 
-    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
+    def _step_learned(self, last: int, seq: int, between: int, landing: int) -> list[Message]:
         if seq == last:  # another message under the same number
             return [_restart(last, seq, None)]
         if seq > last:
             self._high = max(self._high, seq)
             return _lost(last, seq, seq - last - 1 - between, between)
-        landing = seq - between  # where the count wrapped to, if it did
-        if last == self._high and landing <= self._low:
+        # `landing`: where the count wrapped to, if it did
+        if last == self._high and seq - between <= self._low:
             out = self._beyond(last, seq, between)
             if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages

@@ -367,7 +367,7 @@ class AngelDecoder:
         self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
-        steps = self._count.step(copy.seq, between)
+        steps = self._count.step(copy.seq, between, numbers)
         self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)

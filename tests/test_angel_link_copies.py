@@ -421,3 +421,19 @@ def test_the_first_number_read_is_the_count_s_top_past_a_number_misread_after_it
         Lost(1, "1 of seq 160..151 never arrived, by the numbers read"),
         Lost(1, "1 of seq 159..151, read before, never arrived"),
     ]
+
+
+def test_messages_read_in_step_before_a_wrap_do_not_lower_where_it_landed() -> None:
+    """A count of 150..159: 154, 155 believed, 156..158 read on lone copies, then 152 on
+    (seed 10017506). The three lone ones were read in step on from 155, all before the
+    wrap; taken for the numbers just before 152, they made 149 the lowest, and at the next
+    wrap, from 156 to 150, 157 and 158 (read before) were not said lost, but 149."""
+    data = copies(154, "4D", 3) + copies(155, "6S", 3)
+    data += copies(156, "8C") + copies(157, "5D") + copies(158, "AC")
+    data += b"".join(copies(152 + at, card, 3) for at, card in enumerate(["QD", "AS", "5H", "7H",
+                                                                          "8S"]))
+    assert angel_decode(data + copies(150, "3D", 3), "none")[-3:] == [
+        Lost(2, "2 of seq 156..150, read before, never arrived"),
+        Lost(2, "seq 150..151 never arrived at an earlier wrap"),
+        CardRead(Card.parse("3D")),
+    ]
