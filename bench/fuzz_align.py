@@ -342,7 +342,7 @@ class _Accounts:
             # message whose every copy's number was damaged showed none
             numbers = [seqs[i] for i in delivered[: at + 1] if self._number_read(i)]
             if learned and at and seqs[after] < seqs[before] and not (
-                min(numbers) <= seqs[index] <= max(numbers)
+                numbers and min(numbers) <= seqs[index] <= max(numbers)
             ):
                 shown = self.shown_low <= seqs[index] <= self.shown_high
                 found[END_LATER if shown else END_NEVER] += 1

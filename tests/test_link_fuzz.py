@@ -378,3 +378,19 @@ def test_a_copy_of_the_next_message_misnumbered_disputes_no_forged_card() -> Non
     align(sent, got, tally, 1, capture=True, tail=True, bee_alarms=False, received=found)
     assert (tally.counts[fuzz_forged.INVENTED], tally.counts[fuzz_forged.LOST]) == (1, 1)
     assert (tally.counts["INVENTED"], tally.counts["SILENT LOSS"]) == (0, 0)
+
+
+def test_losses_at_a_wrap_with_no_number_seen_before_them_are_beyond_the_count() -> None:
+    """A count of 0..8: the card under 7 delivered as a misread, the one under 1 as read,
+    neither's frames under its own number; 8 and 0 between them lost whole (seed 10145067
+    crashed the accounting: no number seen at all). Both are beyond any number seen."""
+    seqs = [7, 8, 0, 1]
+    cards = [c for c in ALL_CARDS if CardRead(c) not in CARDS][: len(seqs)]
+    sent = Stream([CardRead(c) for c in cards], seqs, frozenset(), 0, 8)
+    got: list[Message] = [Misread(guess=cards[0]), sent.messages[3]]
+    readings: list[set[Message]] = [{sent.messages[0]}, set(), set(), {sent.messages[3]}]
+    tally = Tally()
+    align(sent, got, tally, 1, capture=False, tail=False, bee_alarms=False,
+          received=fuzz_forged.Received({}, readings, frozenset()))
+    assert tally.counts["SILENT LOSS"] == 0
+    assert tally.counts[fuzz_align.END_NEVER] == 2
