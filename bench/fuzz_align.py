@@ -25,6 +25,8 @@ END_LATER = "undetectable then: beyond the count's ends, its number shown later"
 END_NEVER = "undetectable: beyond the count's ends, its number never shown"
 UNDETECTABLE = (RESTART_EDGE, END_LATER, END_NEVER)
 ROOM = "lost beyond the least an unreadable-bytes alarm there gave"
+GARBLED = "delivered garbled, or as a misread"
+GUESSED = f"{GARBLED}: of which misreads guessing the card sent"
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -128,9 +130,10 @@ class _Accounts:
             m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
         ]
         self.got = got
-        read = None if received is None else received.readings
+        self.read = read = None if received is None else received.readings
         self.paired = pairs(sent, self.matchable, read)
         self.forged = {} if received is None else received.forged
+        self.numbered = None if received is None else received.numbered
         self.used = set(self.paired.values())
         self.delivered = sorted(self.used)
         # the numbers of every message delivered as read, over the whole input
@@ -211,9 +214,13 @@ class _Accounts:
         self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
         how = _delivered(self.sent[j], message)
         self.counts[how] += 1
+        sent = self.sent[j]
+        if isinstance(sent, CardRead) and message == Misread(sent.card):
+            # the tailleur's cost of a dispute or a lone copy: he confirms a card rightly guessed
+            self.counts[GUESSED] += 1
         # a card or an alarm read as sent was believed: a loss before it went unreported
         # (angel takes a lone cut card or failed read as read, its number not trusted)
-        if how != "delivered garbled, or as a misread" and not isinstance(
+        if how != GARBLED and not isinstance(
             message, CutRead | Misread
         ):
             self.charge(j)
@@ -312,8 +319,9 @@ class _Accounts:
     def edge_unknown(self, first: int, upto: int) -> Counter[str]:
         """How many messages missing in sent[first:upto] are lost beside a restart, and how
         many at an end of a count whose range is learned: between two messages delivered
-        (as read or not: their numbers are seen) whose numbers step back, and numbered
-        beyond all those seen up to the second of them — by whether a message delivered
+        (as read or not) whose numbers step back, and numbered beyond all those seen up to
+        the second of them (the numbers of the messages delivered, where a frame arrived
+        under them) — by whether a message delivered
         later shows their number."""
         found: Counter[str] = Counter()
         stream, delivered = self.stream, self.delivered
@@ -330,13 +338,21 @@ class _Accounts:
             if self._beside_restart(index, before, after, learned):
                 found[RESTART_EDGE] += 1
                 continue
-            numbers = [seqs[i] for i in delivered[: at + 1]]
+            # a number is seen where a frame under it arrived: a misread delivered for a
+            # message whose every copy's number was damaged showed none
+            numbers = [seqs[i] for i in delivered[: at + 1] if self._number_read(i)]
             if learned and at and seqs[after] < seqs[before] and not (
-                min(numbers) <= seqs[index] <= max(numbers)
+                numbers and min(numbers) <= seqs[index] <= max(numbers)
             ):
                 shown = self.shown_low <= seqs[index] <= self.shown_high
                 found[END_LATER if shown else END_NEVER] += 1
         return found
+
+    def _number_read(self, index: int) -> bool:
+        """Whether a frame under sent[index]'s number arrived, where the frames are known."""
+        if self.numbered is not None:
+            return index in self.numbered
+        return self.read is None or bool(self.read[index])
 
     def _beside_restart(self, index: int, before: int, after: int, learned: bool) -> bool:
         """Whether sent[index], lost between the messages delivered `before` and `after`
@@ -368,4 +384,4 @@ def _delivered(sent: Message, got: Message) -> str:
         return "delivered"
     if isinstance(got, CardRead) and isinstance(sent, CardRead) and got.card == sent.card:
         return "delivered with its face-up flag wrong"
-    return "delivered garbled, or as a misread"
+    return GARBLED

@@ -33,10 +33,13 @@ LOST = "lost, undetectable: its number taken by damaged copies as good as sent"
 class Received:
     """`forged`: what the frames never sent read as, when as many of them agree as a
     message needs, with the numbers they came under; `readings`: what the frames taken for
-    each sent message's (`places`) read as, in the order sent."""
+    each sent message's (`places`) read as, in the order sent; `numbered`: which sent
+    messages' very numbers some frame came under."""
 
     forged: dict[Message, set[int]]
     readings: list[set[Message]]
+    # the sent messages under whose very number a frame arrived (None: those with readings)
+    numbered: frozenset[int] | None = None
 
 
 def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
@@ -76,9 +79,17 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     sent = [angel.message_data(message) for message in stream.messages]
     readings: list[set[Message]] = [set() for _ in stream.messages]
     unsent: Counter[tuple[int, bytes, int | None]] = Counter()
+    numbered: set[int] = set()
+    # what each message's frames read as, but for exact copies of the next message or the
+    # one after, their number damaged into its own: those dispute nothing of it
+    disputing: list[set[Message]] = [set() for _ in stream.messages]
     for (seq, data), index in zip(frames, places(stream, frames), strict=True):
         if index is not None:
             readings[index].add(angel.data_message(data))
+            if seq == stream.seqs[index]:
+                numbered.add(index)
+            if data == sent[index] or data not in sent[index + 1 : index + 3]:
+                disputing[index].add(angel.data_message(data))
         if index is None or sent[index] != data:
             unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
@@ -87,8 +98,9 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         # Damaged copies are as good as sent only when no copy taken for that very message
         # reads otherwise: one that does (the card sent, intact; or damaged another way)
         # shows the receiver a dispute it could have raised, so what they outvoted stays a
-        # silent loss and what they read as stays invented.
-        disputed = index is not None and bool(readings[index] - {message})
+        # silent loss and what they read as stays invented. An exact copy of the next
+        # message or the one after, its number damaged into this one's, is that message's.
+        disputed = index is not None and bool(disputing[index] - {message})
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
-    return Received(forged, readings)
+    return Received(forged, readings, frozenset(numbered))

@@ -70,13 +70,23 @@ class SequenceCount:
         and the next number believed (or none). A step back is a wrap or a restart, which
         `step` judges; a step forward longer than the messages read could fill is a number
         misread. And where a misread number sits so that what was lost around it the
-        numbers cannot show: where no step forward spans it (beside a step back), or first,
+        numbers cannot show: where no step forward spans it (beside a step back), first,
         with nothing believed before it (the first message's number misread, or as many
-        messages lost after it as the step is long: either way, not counted)."""
+        messages lost after it as the step is long: either way, not counted), or where the
+        numbers kept after one believed step back with no wrap known to explain it."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
             return self._ahead(before, after) if self.near(before, after, longest) else None
+
+        def stepped_back(run: list[int], at: int) -> bool:
+            """Whether `run` steps back after `at`, though passing over either number of the
+            step would not."""
+            before, after = run[at], run[at + 1]
+            if before == after or step(before, after) is not None:
+                return False
+            ahead = at + 2 < len(run) and step(before, run[at + 2]) is not None
+            return not (ahead or (at > 0 and step(run[at - 1], after) is not None))
 
         # a number that neither follows the one before nor leads to the one after was
         # misread: the run goes on around it
@@ -93,6 +103,12 @@ class SequenceCount:
             blind = "beside a step back of the count"
         elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
             blind = "first, not leading to the next"
+        elif anchored and any(stepped_back(kept, at) for at in range(len(kept) - 1)):
+            # after a number believed, a step back no wrap known explains and no one number
+            # misread mends: the count's first wrap read only on messages not confirmed, or
+            # several numbers misread, around which nothing is counted (before any number
+            # believed, a capture's start shows nothing either way)
+            blind = "where the numbers read step back (or the count wrapped there, unseen)"
         skipped = sum(
             ahead - 1
             for before, after in itertools.pairwise(kept)
@@ -171,20 +187,31 @@ class SequenceCount:
         # the ends as read, one on from another (`widen`), reach beyond those believed
         low = min(self._low, self._read_low)
         if self._wrapped and low <= after:
-            return max(self._high, self._read_high, before) - before + after - low + 1
+            return max(self._top(), before) - before + after - low + 1
         return None
 
-    def step(self, seq: int, between: int = 0) -> list[Message]:
+    def _top(self) -> int:
+        """The highest number, as read on messages confirmed or not (`widen`), or as the
+        first number read before a step back to the lowest (a wrap from the top, if near)."""
+        high = max(self._read_high, self._high)
+        edge = self._edge
+        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
+            return edge[0]
+        return high
+
+    def step(self, seq: int, between: int = 0, read: list[int] | None = None) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
         `between` messages were delivered since the last number, their own not trusted,
-        and took the numbers just before `seq`."""
+        and took the numbers just before `seq` — unless `read` (their numbers, as read)
+        shows them all in step on from the last number: then they came before a wrap."""
         last, self._last = self._last, seq
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq
             return []
         if self._range is not None:
             return self._step_in_range(last, seq, between, *self._range)
-        return self._step_learned(last, seq, between)
+        on = read is not None and read == list(range(last + 1, last + 1 + between))
+        return self._step_learned(last, seq, between, landing=seq if on else seq - between)
 
     def widen(self, chain: list[int], *, anchored: bool = True) -> None:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
@@ -193,8 +220,12 @@ class SequenceCount:
         `step`, so that the numbers read around the step judge the next wraps only. With
         nothing believed before it (`anchored` False), a chain whose first number steps
         back may open at the count's top (`_beyond` judges, once the lowest is known)."""
-        if not anchored and len(chain) > 1 and chain[1] < chain[0] and self._edge is None:
-            self._edge = chain[0], chain[1]
+        if not anchored and len(chain) > 1 and self._edge is None:
+            first, *rest = chain
+            if rest[0] < first:
+                self._edge = first, rest[0]
+            elif len(rest) > 1 and rest[0] > first + 1 and rest[1] < first:
+                self._edge = first, rest[1]  # past a number misread, further on than one
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -207,12 +238,7 @@ class SequenceCount:
         between said them lost: a number misread one beyond an end would otherwise report a
         loss at every wrap; a real end is read again (`widen` after this step may set them
         again, from the numbers read around it)."""
-        high = max(self._read_high, self._high)
-        edge = self._edge
-        # the first number read stepped back to the lowest: a wrap from the top, if near
-        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
-            high = edge[0]
-        top = high - last
+        top = self._top() - last
         bottom = seq - max(0, between - top) - min(self._read_low, self._low)
         count = max(0, top - between) + max(0, bottom)
         if not count:
@@ -233,14 +259,14 @@ class SequenceCount:
             return [_restart(last, seq, ahead - 1 - between)]
         return _lost(last, seq, ahead - 1 - between, between)
 
-    def _step_learned(self, last: int, seq: int, between: int) -> list[Message]:
+    def _step_learned(self, last: int, seq: int, between: int, landing: int) -> list[Message]:
         if seq == last:  # another message under the same number
             return [_restart(last, seq, None)]
         if seq > last:
             self._high = max(self._high, seq)
             return _lost(last, seq, seq - last - 1 - between, between)
-        landing = seq - between  # where the count wrapped to, if it did
-        if last == self._high and landing <= self._low:
+        # `landing`: where the count wrapped to, if it did
+        if last == self._high and seq - between <= self._low:
             out = self._beyond(last, seq, between)
             if landing < self._low:
                 # the earlier wraps landed above the lowest number: they lost messages

@@ -45,6 +45,10 @@ class _Group:
     # each card's shape (`_outvoted_cards`), as read
     texts_said: bool = False
     cards_said: list[bytes] = field(default_factory=list)
+    # a card believed on two copies before its third was read, with what is said beside it:
+    # delivered once the third copy shows whether the copies dispute it (`_release`)
+    # (and the unreadable bytes before it, which those after it must not join)
+    held: tuple[Copy, list[Message], int] | None = None
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""
@@ -118,6 +122,11 @@ class AngelDecoder:
         lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
         chain = numbers if anchor is None else [anchor, *numbers]
         skipped = self._count.skipped(chain, anchored=anchor is not None)
+        longest = len(chain) + 4
+        if skipped[1] is None and len(chain) > 1 and not self._count.near(chain[-2], end, longest):
+            # the last number read steps back: misread (or the count restarted), with nothing
+            # after it to show what was lost before it
+            skipped = skipped[0], "last, not following the one before"
         return lost + beyond_count(skipped, lost, chain[0], end)
 
     def outgoing(self) -> bytes:
@@ -182,13 +191,48 @@ class AngelDecoder:
         group = self._group
         assert group is not None
         group.copies += added
-        out: list[Message] = []
+        out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
                 beside = self._texts_beside(group, []) + self._outvoted_cards(group, [])
-                out += beside + self._deliver(copy, data_message(copy.data))
+                unread, self._unread = self._unread, 0
+                group.held = copy, beside, unread
+                out += self._release(group, settled=False)
         return out
+
+    def _release(self, group: _Group, *, settled: bool) -> list[Message]:
+        """Delivers the message `group` holds, with what is said beside it; without a check, a
+        card believed before all its copies were read waits for them (or for the group to be
+        `settled`): a copy that reads as another card one damage away disputes it."""
+        if group.held is None:
+            return []
+        copy, beside, unread = group.held
+        card = data_message(copy.data)
+        if not settled and self._votes > 1 and len(group.copies) < COPIES and (
+            isinstance(card, CardRead)
+        ):
+            return []
+        group.held = None
+        return beside + self._deliver(copy, self._disputed(group, card, copy.data), unread)
+
+    def _disputed(self, group: _Group, read: Message, data: bytes) -> Message:
+        """A card believed, as delivered: without a check, one whose copies read as another
+        card one damage away is a misread guessing it. Two copies damaged alike into a card
+        one bit from the one sent cannot be told from one copy damaged once, far likelier:
+        neither is believed, the tailleur confirms the card (a failed read, a cut card, a
+        text or a card further away disputes nothing: it is noise or another message)."""
+        if self._votes < 2 or not isinstance(read, CardRead):
+            return read
+        for other in group.copies:
+            named = data_message(other.data)
+            if (
+                isinstance(named, CardRead)
+                and named.card != read.card
+                and same_message(other.data, data)
+            ):
+                return Misread(guess=read.card)
+        return read
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -201,7 +245,8 @@ class AngelDecoder:
             return []
         if group.believed:
             after = [*next_copies, *held]
-            return self._texts_beside(group, after) + self._outvoted_cards(group, after)
+            out = self._release(group, settled=True)
+            return out + self._texts_beside(group, after) + self._outvoted_cards(group, after)
         messages = messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
@@ -225,8 +270,11 @@ class AngelDecoder:
         ):
             self._renumber(copy.seq)
             return []
-        if next_copies:
-            after = Counter(next_copies).most_common(1)[0][0]
+        votes = Counter(next_copies).most_common(2)
+        # the copies after it must read as one message: in a tie, the one read first may be
+        # this very message's copy, misnumbered into the next one's number
+        if votes and (len(votes) == 1 or votes[0][1] > votes[1][1]):
+            after = votes[0][0]
             if (split and neighbour_copy(copy.data, after.data)) or (
                 copy.data == after.data and not self._count.follows(copy.seq, after.seq)
             ):
@@ -308,8 +356,10 @@ class AngelDecoder:
         if self._untrusted and seq not in self._untrusted[-1]:
             self._untrusted[-1] += (seq,)
 
-    def _deliver(self, copy: Copy, message: Message) -> list[Message]:
+    def _deliver(self, copy: Copy, message: Message, unread: int) -> list[Message]:
+        """`unread`: the unreadable bytes read since the count last moved, up to `copy`."""
         if copy == self._last:
+            self._unread += unread
             return []  # the shoe repeating what it just sent
         last, self._last = self._last, copy
         anchor = self._count.last
@@ -317,8 +367,7 @@ class AngelDecoder:
         self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
-        unread, self._unread = self._unread, 0
-        steps = self._count.step(copy.seq, between)
+        steps = self._count.step(copy.seq, between, numbers)
         self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)

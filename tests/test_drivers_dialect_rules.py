@@ -64,7 +64,8 @@ def test_angel_with_a_verified_check_drops_corrupted_copies() -> None:
 
 def test_angel_without_a_check_believes_two_agreeing_copies_not_one() -> None:
     bad = bytearray(angel_copies(1, QH, copies=1))
-    bad[4] ^= 0x01
+    bad[4] ^= 0x40  # the card byte's suit bits cleared: no card (one read as another card
+    # disputes the two: tests/test_angel_link_outvoted.py)
     data = bytes(bad) + angel_copies(1, QH, copies=2) + angel_copies(2, FOUR, copies=1)
     # QH: two copies agree over one corrupted; 4S: one lone copy, so only a guess
     assert decode_bytes(data, "angel") == [QH, Misread(guess=FOUR.card)]
@@ -157,7 +158,10 @@ def test_angel_copies_further_apart_than_the_window_settle_late_not_unread() -> 
     decoder = AngelDecoder(check="none")
     copy = angel_copies(1, QH, copies=1, check="none")
     got = decoder.feed(copy, 0.0) + decoder.idle(0.05) + decoder.feed(copy, 0.1)
-    assert got == [QH]  # 4800 baud: 100 ms between copies is within the window
+    # 4800 baud: 100 ms between copies is within the window; two copies agreeing wait for
+    # the third (it may dispute them) until the line is quiet for as long again
+    assert got + decoder.idle(0.3) == []
+    assert decoder.idle(0.6) == [QH]
     tight = AngelDecoder(check="none", copy_window=0.05)
     got = tight.feed(copy, 0.0) + tight.idle(0.06) + tight.feed(copy, 0.1)
     assert got == [Misread(guess=QH.card)]
