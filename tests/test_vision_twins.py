@@ -122,7 +122,13 @@ def test_a_card_in_full_view_is_not_named_for_its_suit_twin(
     """Coups laid at speed on the built-in design (a tuning design): a spade in full view,
     blurred, fitted the club of its rank better on every map, at a confidence of 0.5 and
     0.95. The fine look at their pips declines it, and nothing is named wrong."""
-    from hardware_sims.scene_render import AT_SPEED, HARSH, load_faces, random_coup, render_laid_coup
+    from hardware_sims.scene_render import (
+        AT_SPEED,
+        HARSH,
+        load_faces,
+        random_coup,
+        render_laid_coup,
+    )
     from vision.design import BUILTIN
     from vision.layout import read_layout
 
