@@ -80,16 +80,11 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     readings: list[set[Message]] = [set() for _ in stream.messages]
     unsent: Counter[tuple[int, bytes, int | None]] = Counter()
     numbered: set[int] = set()
-    # what each message's frames read as, but for exact copies of the next message or the
-    # one after, their number damaged into its own: those dispute nothing of it
-    disputing: list[set[Message]] = [set() for _ in stream.messages]
     for (seq, data), index in zip(frames, places(stream, frames), strict=True):
         if index is not None:
             readings[index].add(angel.data_message(data))
             if seq == stream.seqs[index]:
                 numbered.add(index)
-            if data == sent[index] or data not in sent[index + 1 : index + 3]:
-                disputing[index].add(angel.data_message(data))
         if index is None or sent[index] != data:
             unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
@@ -100,7 +95,7 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         # shows the receiver a dispute it could have raised, so what they outvoted stays a
         # silent loss and what they read as stays invented. An exact copy of the next
         # message or the one after, its number damaged into this one's, is that message's.
-        disputed = index is not None and bool(disputing[index] - {message})
+        disputed = index is not None and bool(readings[index] - {message})
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
     return Received(forged, readings, frozenset(numbered))
