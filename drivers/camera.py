@@ -38,9 +38,10 @@ from croupier.rulebook import Rulebook, load_rulebook
 from croupier.witness import Layout
 from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
+from vision.card_reads import read_card
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
-from vision.layout import Seen, locate, read_card
+from vision.layout import Seen, locate
 from vision.quad import Quad
 from vision.rows import RowCard
 

@@ -276,7 +276,7 @@ def _tables(db: sqlite3.Connection) -> set[str] | None:
         return {name for (name,) in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as err:
-        if err.sqlite_errorcode & 0xFF == sqlite3.SQLITE_NOTADB:
+        if getattr(err, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_NOTADB:
             return None
         raise
 

@@ -214,3 +214,29 @@ def test_a_design_framed_near_its_edge_is_read_or_declined(cache: Path, tmp_path
 
 def test_a_white_edged_design_needs_no_outline_correction(cache: Path) -> None:
     assert builtin_design().inset == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("fine", [
+    "float", "missing", "transposed",
+])
+def test_a_cache_whose_fine_faces_were_not_made_here_is_rebuilt(
+    cache: Path, other_deck: Path, fine: str
+) -> None:
+    """The fine faces of the look beside a suit twin, cached with the maps: as floats (NaN
+    read as 0 and 1000 as 232 when cast, a second reader found), missing, or of another
+    shape, they are made again, not trusted (a blank set turns the look off unseen)."""
+    first = load_design(other_deck)
+    (cached,) = cache.glob("*.npz")
+    with np.load(cached, allow_pickle=False) as data:
+        fields = {name: data[name] for name in data.files}
+    if fine == "float":
+        fields["fine"] = np.full(fields["fine"].shape, np.nan)
+    elif fine == "missing":
+        del fields["fine"]
+    else:
+        fields["fine"] = fields["fine"].transpose(0, 2, 1)
+    with cached.open("wb") as out:
+        np.savez(out, **fields)
+    rebuilt = load_design(other_deck)
+    assert rebuilt.fine.dtype == np.uint8
+    assert np.array_equal(rebuilt.fine, first.fine)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from hardware_sims.scene_render import HARSH, NONE, Camera, baize, card_corners, paste
+from vision.card_reads import read_card
 from vision.design import Design
-from vision.layout import read_card
 from vision.quad import Quad, along_top_edge, from_left_edge, widened
 from vision.rows import RowCard
 

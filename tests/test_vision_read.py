@@ -17,9 +17,10 @@ from hardware_sims.scene_render import (
     random_coup,
     render_coup,
 )
+from vision.card_reads import read_card, read_cards
 from vision.design import Design
 from vision.geometry import find_cards
-from vision.layout import Seen, group_rows, locate, read_card, read_cards, read_layout
+from vision.layout import Seen, group_rows, locate, read_layout
 from vision.quad import Quad
 
 

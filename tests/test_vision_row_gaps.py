@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
+from vision.card_reads import read_card
 from vision.design import Design
-from vision.layout import _whole_cards, locate, read_card
+from vision.layout import _whole_cards, locate
 from vision.quad import Quad
 
 _ART = (90, 40, 30, 255)  # BGRA: a court card's dark art

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
+from vision.card_reads import read_card
 from vision.design import Design
 from vision.geometry import paper_blobs
-from vision.layout import locate, read_card
+from vision.layout import locate
 from vision.quad import Quad
 from vision.row_outline import Node, outline_at
 from vision.rows import part_row

@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.layout import _shrunk
+from vision.card_reads import _shrunk
 
 
 @settings(max_examples=60, deadline=None)

@@ -140,3 +140,36 @@ def test_a_card_in_full_view_is_not_named_for_its_suit_twin(
     assert [len(r) for r in got] == [len(r) for r in rows]
     for row_got, row_want in zip(got, rows, strict=True):
         assert all(g is None or str(g) == w for g, w in zip(row_got, row_want, strict=True))
+
+
+def test_the_fine_look_at_an_outline_outside_the_frame_keeps_the_reading(builtin: Any) -> None:
+    from vision.classifier import Reading
+    from vision.quad import Quad
+    from vision.twin_look import twin_checked
+
+    frame = _face("KS")
+    h, w = frame.shape[:2]
+    reading = Reading(ALL_CARDS[0], ALL_CARDS[0], 1.0)
+    for dx, dy in ((2 * w, 0), (-2 * w, 0), (0, -2 * h)):
+        corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) + np.array([dx, dy])
+        assert twin_checked(frame, Quad(corners), 1.0, reading, builtin) == reading
+
+
+def test_the_fine_look_forgets_a_design_once_it_is_gone() -> None:
+    import gc
+
+    from vision import twin_look
+    from vision.classifier import Reading
+    from vision.design import builtin_design
+    from vision.quad import whole_frame
+
+    face = _face("KS")
+    before = len(twin_look._PARTED)
+    for _ in range(3):  # loaded again each time, as each time a camera opens
+        design = builtin_design()
+        twin_checked = twin_look.twin_checked
+        twin_checked(face, whole_frame(face), 1.0, Reading(ALL_CARDS[0], None, 1.0), design)
+        assert len(twin_look._PARTED) == before + 1
+        del design
+        gc.collect()
+        assert len(twin_look._PARTED) == before

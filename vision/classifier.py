@@ -148,20 +148,6 @@ def classify_placed(
     return classify_placed_each([card], design, resized=resized)[0]
 
 
-def classify_around(
-    frame: np.ndarray,
-    quads: Sequence[Quad],
-    design: Design,
-    visible: float = 1.0,
-    looks: Looks | None = None,
-) -> list[Reading]:
-    """Each of `quads` looked for around, as `classify_placed` first does, but a reading for
-    each outline and none tried at other sizes; the products over the references are made
-    for all of them at once."""
-    card = Around(frame, quads, visible, {} if looks is None else looks)
-    return classify_around_each([card], design)[0]
-
-
 @dataclass(frozen=True)
 class Around:
     """A card to look for around its outlines: the frame they lie in, the outlines, the
@@ -174,9 +160,10 @@ class Around:
 
 
 def classify_around_each(cards: Sequence[Around], design: Design) -> list[list[Reading]]:
-    """`classify_around` for several cards at once: each product over the references is
-    made once for all of them (once for all those with the same share in view), as reading
-    the references costs more than comparing them."""
+    """Each outline of each of `cards` looked for around, as `classify_placed` first does: a
+    reading for each outline and none tried at other sizes. Each product over the
+    references is made once for all of them (once for all those with the same share in
+    view), as reading the references costs more than comparing them."""
     readings = []
     for card, fits in zip(cards, _fits_each(cards, design), strict=True):
         gram = _gram(card.visible, design)
@@ -277,8 +264,6 @@ def _columns(visible: float, design: Design) -> int:
     """Whole columns of the face map clear of the next card, rounded down to an even number
     so that few cuts of the references are ever made."""
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
-
-
 
 
 def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:

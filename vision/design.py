@@ -223,7 +223,7 @@ def _read_cache(path: Path) -> Design | None:
                 (float(data["inset"][0]), float(data["inset"][1])),
                 data["face"].astype(np.float32),
                 data["index"].astype(np.float32),
-                data["fine"].astype(np.uint8),
+                _ink_maps(data["fine"]),
             )
     except Exception:  # a damaged file fails in many ways (zip, pickle, shape): rebuild
         return None
@@ -246,6 +246,13 @@ def _read_cache(path: Path) -> Design | None:
     if (design.face.shape[2:], design.index.shape[2:]) != (blank.face.shape, blank.index.shape):
         return None
     return design
+
+
+def _ink_maps(fine: np.ndarray) -> np.ndarray:
+    """The cached fine faces, as made (uint8): any other type was not made here."""
+    if fine.dtype != np.uint8:
+        raise DeckError(f"fine faces of type {fine.dtype}")
+    return fine
 
 
 def _write_cache(path: Path, design: Design) -> None:

@@ -7,7 +7,9 @@ import cv2
 import numpy as np
 
 FINE_WIDTH = 120  # pixels across a card straightened for the fine look
-_BLUR = 1.0  # pixels: the references are sharp, a camera's card is not
+# Pixels: the references are sharp, a camera's card is not. The fine faces are cached with
+# a design: a change here needs `vision.design._CACHE_VERSION` bumped.
+_BLUR = 1.0
 
 
 def fine_size(aspect: float) -> tuple[int, int]:

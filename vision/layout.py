@@ -10,29 +10,12 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.classifier import (
-    Around,
-    Reading,
-    classify,
-    classify_around_each,
-    classify_placed_each,
-    classify_straight,
-    declined,
-    on_one_core,
-)
+from vision.card_reads import read_cards
+from vision.classifier import Reading, classify, classify_straight, on_one_core
 from vision.design import Design
 from vision.features import describe
 from vision.geometry import Detection, find_cards, paper_blobs
-from vision.look import Looks
-from vision.quad import (
-    Quad,
-    along_top_edge,
-    from_left_edge,
-    grow,
-    rectify,
-    whole_frame,
-    widened,
-)
+from vision.quad import Quad, rectify, whole_frame
 from vision.row_gaps import fill_gaps
 from vision.rows import RowCard, part_row, row_extent
 from vision.twin_look import twin_checked
@@ -41,21 +24,6 @@ from vision.twin_look import twin_checked
 # a card's height; the rows of a layout are a card's height apart or more.
 _ROW_TOLERANCE = 0.5
 _MIN_PAPER_FULL_FRAME = 0.3  # baize scores 0.05-0.2, card stock 0.4 and more
-# A card read where its outline was placed, without looking around it, is named at once
-# only when this sure (an outline a little off may pass an ace of spades for one of clubs).
-_PLACED_SURE = 0.75
-# A card looked for around its own outline alone is named only when this sure: on the
-# tuning designs, cards named there wrongly were 0.61 and 0.67 sure, right ones up to 1.
-_NEAR_SURE = 0.9
-# A card seen larger than this many times the classifier's size is shrunk once, with this
-# share of its size around it (every outline tried lies within it).
-_SHRINK_FROM, _AROUND = 1.2, 0.25
-_WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be off
-# The sides (top, right, bottom, left) a framed card's outline drawn by the finder is also
-# grown on: its top or left side may lie on the card's edge already, where the frame stood
-# out less against the baize (the light falls unevenly).
-_PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, True, True, False))
-_HIDDEN_MORE = 0.1  # of a card's width
 _ONE_CARD = 1.5  # a blob shorter than this many cards' widths along its row is one card
 _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 # A card the finder outlined shorter than this share of the tallest is a piece of one (a
@@ -175,183 +143,6 @@ def _hidden_by_next(rows: list[list[RowCard]], inset: float) -> list[list[RowCar
             if visible < this.visible:
                 row[k] = RowCard(this.quad, visible, this.placed, this.also)
     return rows
-
-
-@on_one_core
-def read_card(frame: np.ndarray, spot: RowCard, design: Design) -> Reading:
-    """What the classifier makes of a card found on the baize (`read_cards`)."""
-    return read_cards(frame, [spot], design)[0]
-
-
-@on_one_core
-def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> list[Reading]:
-    """What the classifier makes of each card found on the baize.
-
-    Each is read where it was outlined, and looked for around its outline too (and around
-    the outline grown to the edges of a design framed near them: the finder may outline
-    the paper inside the frame): an outline placed from a row's edges may be a few pixels
-    off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card (the cards named
-    are looked for around together: the products over the references are made once for
-    all); otherwise it is looked for further (`_look_further`). A card named is looked at
-    again, finer, beside its suit twin (`vision.twin_look`).
-    """
-    near = [_near(frame, spot, design) for spot in spots]
-    firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
-    looks: list[Looks] = [{} for _ in spots]
-    named = [
-        k for k, (reading, (_, spot)) in enumerate(zip(firsts, near, strict=True))
-        if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE)
-    ]
-    # A second look, around the outline: it must guess the same card and name no other.
-    arounds = classify_around_each(
-        [Around(near[k][0], _outlines(near[k][1], design), near[k][1].visible, looks[k])
-         for k in named],
-        design,
-    )
-    readings = list(firsts)
-    for k, around in zip(named, arounds, strict=True):
-        reading = firsts[k]
-        seen = {r.card for r in around if r.card is not None}
-        if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
-            readings[k] = declined(reading)
-    # The others are looked for further, all together at each step.
-    rest = [k for k in range(len(spots)) if k not in named]
-    further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
-    for k, reading in zip(rest, further, strict=True):
-        readings[k] = reading
-    return [twin_checked(frame, spot.quad, spot.visible, reading, design)
-            for spot, reading in zip(spots, readings, strict=True)]
-
-
-def _grown(spot: RowCard, design: Design) -> list[Quad]:
-    """The card's outline grown to the edges of a design framed near them, if it is one."""
-    return [grow(spot.quad, design.inset)] if design.inset != (0.0, 0.0) else []
-
-
-def _outlines(spot: RowCard, design: Design, *, grown: bool = False) -> list[Quad]:
-    """The outlines a card named where it was outlined is looked for around (`grown`: a
-    card not named there), before any is rebuilt."""
-    return [spot.quad, *_grown(spot, design)] if grown or not spot.placed else [spot.quad]
-
-
-def _look_further(cards: Sequence[_Pending], design: Design) -> list[Reading]:
-    """Cards not named where they were outlined (each in its frame, with what was seen
-    around its outlines, and its first reading): each looked for around its outlines, and
-    named there when sure; otherwise around all its outlines at once, rebuilt from its left
-    edge as well, and named only where it fits best by the margin any card must show, and
-    does not name another less surely than where it was outlined. The cards are looked for
-    together at each step, the products over the references made once for all."""
-    readings: list[Reading] = [Reading(None, None, 0.0)] * len(cards)
-    # The next card, turned, may hide more of a card at one corner than its share in view
-    # measured along its top and bottom edges says: a hidden card is tried at less.
-    pending = list(range(len(cards)))
-    for less in (0.0, _HIDDEN_MORE):
-        pending = [k for k in pending if not less or cards[k][1].visible < 1.0]
-        shares = [cards[k][1].visible - less for k in pending]
-        # Looked for around where it was outlined first, and named there when sure: each
-        # outline more costs as much as the first. (Named there less surely, a card may
-        # still be another, which another outline shows to fit better.)
-        near = classify_placed_each(
-            [_around(cards[k], share, design) for k, share in zip(pending, shares, strict=True)],
-            design,
-            resized=False,
-        )
-        unsure = [j for j, reading in enumerate(near) if reading.confidence < _NEAR_SURE]
-        for k, reading in zip(pending, near, strict=True):
-            readings[k] = reading
-        full = classify_placed_each(
-            [_around(cards[pending[j]], shares[j], design, rebuilt=True) for j in unsure], design
-        )
-        for j, reading in zip(unsure, full, strict=True):
-            readings[pending[j]] = _agreed(cards[pending[j]][3], reading)
-        pending = [
-            pending[j] for j, reading in zip(unsure, full, strict=True) if reading.card is None
-        ]
-    return readings
-
-
-# A card not named where it was outlined: its frame, the card, what was seen around its
-# outlines, and its first reading.
-_Pending = tuple[np.ndarray, RowCard, Looks, Reading]
-
-
-def _agreed(first: Reading, reading: Reading) -> Reading:
-    """`reading`, declined when it names a card another than the one named, more surely,
-    where the card was outlined: it may be either."""
-    agrees = first.card in (None, reading.card) or reading.confidence > first.confidence
-    return reading if reading.card is None or agrees else declined(reading)
-
-
-def _around(
-    card: _Pending,
-    visible: float,
-    design: Design,
-    *,
-    rebuilt: bool = False,
-) -> Around:
-    """A card not named where it was outlined, to look for around its outlines there, or
-    around all of them at once, rebuilt from its left edge as well."""
-    frame, spot, looks, _ = card
-    outlines = _outlines(spot, design, grown=True)
-    if spot.also is not None:  # the finder's outline of a card under the next, widened
-        outlines.append(spot.also)
-    if rebuilt:
-        outlines += _rebuilt(spot, design)
-    return Around(frame, outlines, visible, looks)
-
-
-def _rebuilt(spot: RowCard, design: Design) -> list[Quad]:
-    """The outline's right side is the least sure: it lies under the next card or beside
-    it, and the finder may take the neighbour's edge for it. The left edge, which a row
-    never hides, gives the card again at the design's proportions: square to it, or along
-    the card's own top edge (the camera's view shears a little); and the right side is
-    tried a little nearer and further."""
-    grown = _grown(spot, design)
-    rebuilt = [from_left_edge(q, design.aspect) for q in [spot.quad, *grown]]
-    rebuilt.append(along_top_edge(spot.quad, design.aspect))
-    rebuilt += [widened(spot.quad, 1 + step) for step in (-_WIDTH_STEP, _WIDTH_STEP)]
-    if grown and not spot.placed:
-        rebuilt += [grow(spot.quad, design.inset, sides) for sides in _PART_GROWN]
-    return rebuilt
-
-
-def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
-    """The part of the frame around a card, shrunk once to about the size the classifier
-    compares cards at, and the card in it: the many outlines tried around a card are then
-    each cut from one small image, where each would shrink its own piece of the frame."""
-    factor = min(spot.quad.width / design.size[0], spot.quad.height / design.size[1])
-    if factor <= _SHRINK_FROM:
-        return frame, spot
-    corners = spot.quad.corners
-    reach = _AROUND * max(spot.quad.width, spot.quad.height)
-    x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach).astype(int), 0)
-    x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
-    piece = frame[y0:y1, x0:x1]
-    small = _shrunk(piece, 1 / factor)
-
-    def moved(quad: Quad) -> Quad:
-        return Quad(((quad.corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32))
-
-    also = moved(spot.also) if spot.also is not None else None
-    return small, RowCard(moved(spot.quad), spot.visible, spot.placed, also)
-
-
-_WHOLE_RATIO = 1e-6
-
-
-def _shrunk(image: np.ndarray, scale: float) -> np.ndarray:
-    """`image` resized by `scale` (< 1), each pixel the mean of what it covers. An 8-bit
-    image is shrunk in floating point and rounded: the same pixels as OpenCV's 8-bit path
-    gives, in two thirds of its time; but for a whole number of pixels into one, which
-    that path sums in integers and rounds its own way (and fast)."""
-    whole = abs(1 / scale - round(1 / scale)) < _WHOLE_RATIO
-    if image.dtype != np.uint8 or whole:
-        return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    wide = cv2.resize(
-        image.astype(np.float32), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
-    )
-    return np.rint(wide).astype(np.uint8)
 
 
 def _share_out(contour: np.ndarray, aspect: float) -> list[Quad]:

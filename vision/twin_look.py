@@ -10,6 +10,7 @@ A card its twin fits clearly better there is not named.
 from __future__ import annotations
 
 import functools
+import weakref
 
 import cv2
 import numpy as np
@@ -25,7 +26,7 @@ _DIFFER = 30  # of 255: ink that parts a card from its twin
 _SHIFT = 3  # pixels either way: an outline may be that far off at this size
 _GRID = 2  # every second pixel of the parted ink either way is compared
 _LEAST = 40  # compared pixels: fewer say nothing
-_HIDDEN_MORE = 0.05  # of a card's width
+_CORNER_MORE = 0.05  # of a card's width
 # How much better the twin must fit there for the card not to be named. Chosen on the
 # tuning designs laid at speed (ten seed sets, 720 coups, 6,838 cards named right): the
 # two twins named wrong fitted 0.29 and 0.33 better; of the cards named right, 15 were
@@ -46,7 +47,7 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     named = ALL_CARDS.index(reading.card)
     outlines = [quad] if design.inset == (0.0, 0.0) else [quad, grow(quad, design.inset)]
     # The next card of a row, a little turned, may hide a corner more than its share says.
-    seen = visible - _HIDDEN_MORE if visible < 1.0 else 1.0
+    seen = visible - _CORNER_MORE if visible < 1.0 else 1.0
     fits = np.max([_fits(frame, q, seen, design.fine, named) for q in outlines], axis=0)
     return declined(reading) if fits[1] - fits[0] > TWIN_BETTER else reading
 
@@ -56,9 +57,12 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, fine: np.ndarray,
     """How well the card named and its twin fit the card where they differ, on its left
     `seen` share: their best correlation over small shifts and either way up, (2,)."""
     height, width = fine.shape[1:]
-    card = _straightened(frame, quad, (width, height)).ravel()
-    moves = _moves(width)
     best = np.full(2, -1.0)
+    straight = _straightened(frame, quad, (width, height))
+    if straight is None:
+        return best
+    card = straight.ravel()
+    moves = _moves(width)
     for at, xs, refs in _parted(fine)[named]:
         n = int(xs.searchsorted(seen * width))
         if n < _LEAST:
@@ -76,7 +80,9 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, fine: np.ndarray,
 
 
 _Parted = tuple[np.ndarray, np.ndarray, np.ndarray]
-_PARTED: dict[int, tuple[np.ndarray, list[list[_Parted]]]] = {}
+# By the fine faces' identity, for as long as they live (a design is loaded again each time
+# a camera opens: its entry goes with it).
+_PARTED: dict[int, list[list[_Parted]]] = {}
 
 
 def _parted(fine: np.ndarray) -> list[list[_Parted]]:
@@ -85,8 +91,8 @@ def _parted(fine: np.ndarray) -> list[list[_Parted]]:
     their columns, and both faces' ink there (2, pixels). Made once a design: a frame asks
     it for every card."""
     known = _PARTED.get(id(fine))
-    if known is not None and known[0] is fine:
-        return known[1]
+    if known is not None:
+        return known
     each = []
     for named in range(len(fine)):
         faces = fine[[named, int(SUIT_TWIN[named])]].astype(np.float32)
@@ -98,17 +104,21 @@ def _parted(fine: np.ndarray) -> list[list[_Parted]]:
             at = (ys + _SHIFT) * (turned.shape[2] + 2 * _SHIFT) + xs + _SHIFT
             ways.append((at, xs, turned[:, ys, xs]))
         each.append(ways)
-    _PARTED[id(fine)] = (fine, each)
+    _PARTED[id(fine)] = each
+    weakref.finalize(fine, _PARTED.pop, id(fine), None)
     return each
 
 
-def _straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
+def _straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray | None:
     """The card as blurred ink at `size` with a border `_SHIFT` wide all round. Only the
     piece of the frame under it is made grey: a frame is large, a card small."""
     width, height = size
     p = _SHIFT
     low = np.maximum(np.floor(quad.corners.min(axis=0)).astype(int) - p, 0)
-    high = np.ceil(quad.corners.max(axis=0)).astype(int) + p + 1
+    high = np.minimum(np.ceil(quad.corners.max(axis=0)).astype(int) + p + 1,
+                      frame.shape[1::-1])
+    if np.any(high <= low):  # an outline wholly outside the frame: nothing to look at
+        return None
     piece = cv2.cvtColor(frame[low[1] : high[1], low[0] : high[0]], cv2.COLOR_BGR2GRAY)
     target = np.array([[p, p], [width + p, p], [width + p, height + p], [p, height + p]],
                       np.float32)
