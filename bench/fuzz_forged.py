@@ -93,8 +93,8 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
         # Damaged copies are as good as sent only when no copy taken for that very message
         # reads otherwise: one that does (the card sent, intact; or damaged another way)
         # shows the receiver a dispute it could have raised, so what they outvoted stays a
-        # silent loss and what they read as stays invented. An exact copy of the next
-        # message or the one after, its number damaged into this one's, is that message's.
+        # silent loss and what they read as stays invented. So does a copy reading as the
+        # next message: the frames cannot say whether its number or its data was damaged.
         disputed = index is not None and bool(readings[index] - {message})
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
