@@ -15,7 +15,7 @@ import numpy as np
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
 from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
-from vision.fine import fine_faces, fine_size
+from vision.fine import Parted, fine_faces, fine_size, parted
 from vision.images import read_picture
 from vision.quad import rectify, whole_frame
 
@@ -79,6 +79,12 @@ class Design:
     @cached_property
     def _masked(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         return {}
+
+    @cached_property
+    def fine_parted(self) -> list[list[Parted]]:
+        """Where each card's fine face and its suit twin's differ (`vision.fine.parted`):
+        made once a design, asked for every card of a frame."""
+        return parted(self.fine)
 
     @cached_property
     def index_gram(self) -> np.ndarray:

@@ -10,7 +10,6 @@ A card its twin fits clearly better there is not named.
 from __future__ import annotations
 
 import functools
-import weakref
 
 import cv2
 import numpy as np
@@ -18,13 +17,9 @@ import numpy as np
 from croupier.cards import ALL_CARDS
 from vision.classifier import Reading, declined
 from vision.design import Design
-from vision.fine import ink
-from vision.quad import Quad, grow
-from vision.twins import SUIT_TWIN
+from vision.fine import SHIFT, Parted, fine_size, ink
+from vision.quad import Quad, grow, rectify, surround
 
-_DIFFER = 30  # of 255: ink that parts a card from its twin
-_SHIFT = 3  # pixels either way: an outline may be that far off at this size
-_GRID = 2  # every second pixel of the parted ink either way is compared
 _LEAST = 40  # compared pixels: fewer say nothing
 _CORNER_MORE = 0.05  # of a card's width
 # How much better the twin must fit there for the card not to be named. Chosen on the
@@ -48,22 +43,24 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     outlines = [quad] if design.inset == (0.0, 0.0) else [quad, grow(quad, design.inset)]
     # The next card of a row, a little turned, may hide a corner more than its share says.
     seen = visible - _CORNER_MORE if visible < 1.0 else 1.0
-    fits = np.max([_fits(frame, q, seen, design.fine, named) for q in outlines], axis=0)
+    size = fine_size(design.aspect)
+    ways = design.fine_parted[named]
+    fits = np.max([_fits(frame, q, seen, ways, size) for q in outlines], axis=0)
     return declined(reading) if fits[1] - fits[0] > TWIN_BETTER else reading
 
 
-def _fits(frame: np.ndarray, quad: Quad, seen: float, fine: np.ndarray,
-          named: int) -> np.ndarray:
+def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
+          size: tuple[int, int]) -> np.ndarray:
     """How well the card named and its twin fit the card where they differ, on its left
     `seen` share: their best correlation over small shifts and either way up, (2,)."""
-    height, width = fine.shape[1:]
+    width, _ = size
     best = np.full(2, -1.0)
-    straight = _straightened(frame, quad, (width, height))
+    straight = _straightened(frame, quad, size)
     if straight is None:
         return best
     card = straight.ravel()
     moves = _moves(width)
-    for at, xs, refs in _parted(fine)[named]:
+    for at, xs, refs in ways:
         n = int(xs.searchsorted(seen * width))
         if n < _LEAST:
             continue
@@ -79,59 +76,24 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, fine: np.ndarray,
     return best
 
 
-_Parted = tuple[np.ndarray, np.ndarray, np.ndarray]
-# By the fine faces' identity, for as long as they live (a design is loaded again each time
-# a camera opens: its entry goes with it).
-_PARTED: dict[int, list[list[_Parted]]] = {}
-
-
-def _parted(fine: np.ndarray) -> list[list[_Parted]]:
-    """For each card of a design (its fine faces), where it and its twin differ, either way
-    up, left to right: the pixels (as offsets into a card straightened with its border),
-    their columns, and both faces' ink there (2, pixels). Made once a design: a frame asks
-    it for every card."""
-    known = _PARTED.get(id(fine))
-    if known is not None:
-        return known
-    each = []
-    for named in range(len(fine)):
-        faces = fine[[named, int(SUIT_TWIN[named])]].astype(np.float32)
-        ways = []
-        for turned in (faces, faces[:, ::-1, ::-1]):
-            parted = np.zeros(turned.shape[1:], bool)
-            parted[::_GRID, ::_GRID] = np.abs(turned[0] - turned[1])[::_GRID, ::_GRID] > _DIFFER
-            xs, ys = np.nonzero(parted.T)  # column by column: a card's seen share is a prefix
-            at = (ys + _SHIFT) * (turned.shape[2] + 2 * _SHIFT) + xs + _SHIFT
-            ways.append((at, xs, turned[:, ys, xs]))
-        each.append(ways)
-    _PARTED[id(fine)] = each
-    weakref.finalize(fine, _PARTED.pop, id(fine), None)
-    return each
-
-
 def _straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray | None:
-    """The card as blurred ink at `size` with a border `_SHIFT` wide all round. Only the
+    """The card as blurred ink at `size` with a border `SHIFT` wide all round. Only the
     piece of the frame under it is made grey: a frame is large, a card small."""
     width, height = size
-    p = _SHIFT
-    low = np.maximum(np.floor(quad.corners.min(axis=0)).astype(int) - p, 0)
-    high = np.minimum(np.ceil(quad.corners.max(axis=0)).astype(int) + p + 1,
-                      frame.shape[1::-1])
+    outer = surround(quad, SHIFT, size)
+    low = np.maximum(np.floor(outer.corners.min(axis=0)).astype(int), 0)
+    high = np.minimum(np.ceil(outer.corners.max(axis=0)).astype(int) + 1, frame.shape[1::-1])
     if np.any(high <= low):  # an outline wholly outside the frame: nothing to look at
         return None
     piece = cv2.cvtColor(frame[low[1] : high[1], low[0] : high[0]], cv2.COLOR_BGR2GRAY)
-    target = np.array([[p, p], [width + p, p], [width + p, height + p], [p, height + p]],
-                      np.float32)
-    matrix = cv2.getPerspectiveTransform((quad.corners - low).astype(np.float32), target)
-    card = cv2.warpPerspective(piece, matrix, (width + 2 * p, height + 2 * p),
-                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return ink(card)
+    bordered = (width + 2 * SHIFT, height + 2 * SHIFT)
+    return ink(rectify(piece, Quad(outer.corners - low), bordered))
 
 
 @functools.cache
 def _moves(width: int) -> np.ndarray:
-    """The card's shifts against the faces, -_SHIFT to _SHIFT pixels either way, as offsets
+    """The card's shifts against the faces, -SHIFT to SHIFT pixels either way, as offsets
     into a card `width` wide straightened with its border, (shifts, 1)."""
-    stride = width + 2 * _SHIFT
-    steps = range(-_SHIFT, _SHIFT + 1)
+    stride = width + 2 * SHIFT
+    steps = range(-SHIFT, SHIFT + 1)
     return np.array([[dy * stride + dx] for dy in steps for dx in steps], np.intp)
