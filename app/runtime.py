@@ -212,8 +212,12 @@ class Runtime:
                     self._sink.applied((alarm,), playing.answer_batch((alarm,), None),
                                        playing)
         except CroupierError as err:  # a full disk: the gap must not go unsaid
-            playing.close()
-            self._abandon(f"cannot journal the alarm for the restart's gap: {err}", err)
+            # Said and let go of before the journal is closed: closing a journal on a full
+            # disk may fail too, and must not keep the shoe's port or the camera.
+            try:
+                self._abandon(f"cannot journal the alarm for the restart's gap: {err}", err)
+            finally:
+                playing.close()
             return None
         self._playing = playing
         return playing

@@ -99,12 +99,17 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     where SQLite cannot make the shared-memory file, the file is read as immutable — unless
     a WAL lies beside it, whose rows that would silently skip."""
     uri = path.resolve().as_uri()
+    db: sqlite3.Connection | None = None
     try:
         db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return db
-    except sqlite3.OperationalError as err:
-        if _writable(path.parent) or "unable to open" not in str(err):
+    except BaseException as err:
+        if db is not None:  # a refused file is let go of, not held until collected
+            db.close()
+        on_read_only_media = isinstance(err, sqlite3.OperationalError) and (
+            "unable to open" in str(err) and not _writable(path.parent))
+        if not on_read_only_media:
             raise
     wal = Path(f"{path}-wal")
     if wal.exists() and wal.stat().st_size:

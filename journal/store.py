@@ -117,21 +117,32 @@ class Journal:
     def _connect(self, *, create: bool, durable: bool, keyed: bool) -> sqlite3.Connection:
         if self.readonly:
             db = connect_readonly(self.path)
-            if not _is_journal(db):
-                db.close()
-                raise JournalError(f"{self.path}: not a croupier journal")
-            return db
-        private_folder(self.path.parent)
-        self._lock = WriterLock(self.path)
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        else:
+            private_folder(self.path.parent)
+            self._lock = WriterLock(self.path)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # The connection is not yet the journal's: whatever fails here must let go of the
+        # file itself, or a table retrying its open piles up handles on it.
+        try:
+            if self.readonly:
+                if not _is_journal(db):
+                    raise JournalError(f"{self.path}: not a croupier journal")
+            else:
+                self._prepare(db, create=create, durable=durable, keyed=keyed)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _prepare(
+        self, db: sqlite3.Connection, *, create: bool, durable: bool, keyed: bool,
+    ) -> None:
         # Looks before touching: a file that is not a journal is left as it was. A database
         # with no table at all holds nothing: a journal killed while it was being made.
         found = _tables(db)
         if found is None or (found and not _is_journal(db)):
-            db.close()
             raise JournalError(f"{self.path}: not a croupier journal (nothing was written)")
         if not found and not create:
-            db.close()
             raise JournalError(f"no journal at {str(self.path)!r}")
         db.execute("PRAGMA journal_mode=WAL")
         # FULL: a row is on disk when append returns. Only bulk tools turn it off.
@@ -144,7 +155,6 @@ class Journal:
                 db.executemany("INSERT INTO meta VALUES (?, ?)", [
                     ("format", FORMAT), ("keyed", "1" if keyed else "0"),
                     ("id", uuid.uuid4().hex)])
-        return db
 
     def _check_keys(self, meta: dict[str, str], secret: bytes | None) -> None:
         if meta.get("format", FORMAT) != FORMAT:

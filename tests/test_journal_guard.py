@@ -284,3 +284,33 @@ def test_stats_name_a_decisions_row_that_is_not_one(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "not a decisions row" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def _handles_on(path: Path) -> int:
+    """How many of this process's file descriptors are open on `path` (a real count, read
+    from the kernel)."""
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            if Path(os.readlink(f"/proc/self/fd/{fd}")) == path.resolve():
+                count += 1
+        except OSError:  # the descriptor listdir itself held, closed since
+            continue
+    return count
+
+
+@pytest.mark.parametrize("readonly", [False, True])
+def test_a_journal_whose_schema_page_is_damaged_is_refused_without_keeping_the_file_open(
+        tmp_path: Path, readonly: bool) -> None:
+    """A table that retries a damaged journal must not pile up handles on it: each refusal
+    lets go of the file, for writers and readers alike."""
+    path = tmp_path / "table.db"
+    with Journal(path) as journal:
+        journal.append("note", {"text": "kept"})
+    damaged = bytearray(path.read_bytes())
+    damaged[100:140] = b"\xff" * 40  # the b-tree header of the page naming the tables
+    path.write_bytes(bytes(damaged))
+    for _ in range(3):
+        with pytest.raises(JournalError, match="malformed"):
+            Journal(path, readonly=readonly)
+    assert _handles_on(path) == 0
