@@ -38,7 +38,7 @@ from croupier.rulebook import Rulebook, load_rulebook
 from croupier.witness import Layout
 from drivers.camera_rows import RowCheck, RowFinder
 from drivers.frames import open_camera_source
-from vision.card_reads import read_card
+from vision.card_reads import read_card, read_cards
 from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
 from vision.layout import Seen, locate
@@ -185,14 +185,19 @@ class CameraShoe:
         events: list[ShoeEvent] = []
         if not self._audited:
             self._audit(number, frame)
+        due: list[_Track] = []
         for track in self._tracks:
             track.still += 1
             if not track.settled and track.still >= self.confirm_frames:
                 track.settled, track.settled_at = True, number
             if not track.resolved or _doubted(track) or track.touched:
                 track.touched = False
-                track.readings.append(read_card(frame, track.spot, self._design))
-                events += self._check_change(track, number, frame)
+                due.append(track)
+        # Read together: the products over the design's references are made once a frame.
+        readings = read_cards(frame, [track.spot for track in due], self._design)
+        for track, reading in zip(due, readings, strict=True):
+            track.readings.append(reading)
+            events += self._check_change(track, number, frame)
         return events + self._retire(number, empty=self._empty) + self._emit(number)
 
     def _audit(self, number: int, frame: np.ndarray) -> None:
@@ -223,9 +228,8 @@ class CameraShoe:
                 self._continue(candidates[k], spots[s])
         for k in free:
             candidates[k].missing = True
-        for s in sorted(unmatched):
-            spot = spots[s]
-            reading = read_card(frame, spot, self._design)
+        joining = [spots[s] for s in sorted(unmatched)]
+        for spot, reading in zip(joining, read_cards(frame, joining, self._design), strict=True):
             self._tracks.append(_Track(next(self._orders), number, spot, [reading]))
 
     def _continue(self, track: _Track, spot: RowCard) -> None:
