@@ -71,6 +71,25 @@ def test_a_card_half_hidden_is_not_named_for_its_suit_twin(
         assert all(g is None or str(g) == w for g, w in zip(row_got, row_want, strict=True))
 
 
+def test_a_card_unsure_beside_its_twin_alone_is_named_after_the_closer_look(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a tuning design: the ace of spades, at the start of a row,
+    fitted its reference a little less than a card named at once must, and the ace of
+    clubs almost as well (its split from every other card was clear). It was declined;
+    the closer look at their pips finds it the ace of spades. The whole coup is read."""
+    from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid_coup
+    from vision.layout import read_layout
+
+    design, faces = drawn_106
+    rng = np.random.default_rng(26600)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = [[str(s.reading.card) for s in r] for r in read_layout(scene.image, design)]
+    assert rows[1][0] == "AS"
+    assert got == rows
+
+
 @pytest.fixture(scope="module")
 def builtin() -> Any:
     from vision.design import builtin_design
