@@ -32,20 +32,6 @@ def test_only_an_unsure_card_whose_index_fits_its_twin_best_is_doubted() -> None
     assert not twin_doubted(fits, ks, 0.5)
 
 
-@pytest.fixture(scope="module")
-def drawn_106(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 106 (drawn by `deck_maker`), calibrated into a private cache."""
-    from hardware_sims.deck_maker import write_deck
-    from hardware_sims.scene_render import load_faces
-    from vision.design import load_design
-
-    folder = tmp_path_factory.mktemp("drawn106")
-    write_deck(folder, seed=106)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        return load_design(folder), load_faces(folder)
-
-
 @pytest.mark.parametrize(
     ("seed", "row", "column", "card"),
     [(50600, 0, 1, "KS"), (46602, 1, 4, "9C"), (64605, 1, 4, "2C")],
