@@ -195,13 +195,13 @@ def test_cards_outlined_whole_with_no_room_between_are_next_to_each_other(
     before than a card's advance, so two places were taken for it (a row of eight read
     as nine). With no room for a card between them, two cards outlined whole are next to
     each other."""
-    from hardware_sims.scene_render import Disturbance, random_coup, render_coup
+    from bench.bench_vision import HARDER
+    from hardware_sims.scene_render import random_coup, render_coup
     from vision.layout import read_layout
 
-    harder = Disturbance(rotation_deg=10, perspective=0.06, noise=10, blur=2.0, jpeg_quality=50)
     rng = np.random.default_rng(23002)
     rows = random_coup(rng)
-    scene = render_coup(faces, rows, rng, disturbance=harder)
+    scene = render_coup(faces, rows, rng, disturbance=HARDER)
     got = [[str(s.reading.card) for s in row] for row in read_layout(scene.image, design)]
     assert rows[0][5] == "5S"
     assert got == rows
