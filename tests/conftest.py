@@ -93,3 +93,18 @@ def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         return load_design(folder), load_faces(folder)
+
+
+@pytest.fixture(scope="module")
+def drawn_106(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 106 (drawn by `deck_maker`, framed near its edges), calibrated into a
+    private cache, and its faces."""
+    from hardware_sims.deck_maker import write_deck
+    from hardware_sims.scene_render import load_faces
+    from vision.design import load_design
+
+    folder = tmp_path_factory.mktemp("drawn106")
+    write_deck(folder, seed=106)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        return load_design(folder), load_faces(folder)

@@ -184,3 +184,24 @@ def test_two_rows_laid_a_few_pixels_apart_are_two_rows(
     assert len(paper_blobs(frame)) == 2
     found = locate(frame, design)
     assert [[str(read_card(frame, spot, design).card) for spot in row] for row in found] == rows
+
+
+def test_cards_outlined_whole_with_no_room_between_are_next_to_each_other(
+    design: Design, faces: dict[str, np.ndarray]
+) -> None:
+    """A coup laid apart, in harder light, blur and JPEG (the bench's row): a five of
+    spades touching the cards either side was one blob with them; the finder outlined
+    each whole, a little narrower than they are, and the five lay further from the card
+    before than a card's advance, so two places were taken for it (a row of eight read
+    as nine). With no room for a card between them, two cards outlined whole are next to
+    each other."""
+    from bench.bench_vision import HARDER
+    from hardware_sims.scene_render import random_coup, render_coup
+    from vision.layout import read_layout
+
+    rng = np.random.default_rng(23002)
+    rows = random_coup(rng)
+    scene = render_coup(faces, rows, rng, disturbance=HARDER)
+    got = [[str(s.reading.card) for s in row] for row in read_layout(scene.image, design)]
+    assert rows[0][5] == "5S"
+    assert got == rows

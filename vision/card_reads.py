@@ -23,9 +23,11 @@ from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
 from vision.rows import RowCard
 from vision.twin_look import twin_checked
 
-# A card read where its outline was placed, without looking around it, is named at once
-# only when this sure (an outline a little off may pass an ace of spades for one of clubs).
-_PLACED_SURE = 0.75
+# A card read where it was outlined, before looking around it, is named at once only when
+# this sure (an outline placed a little off may pass an ace of spades for one of clubs;
+# glare over the middle pip of a three of spades the finder outlined passed it for the
+# two, at 0.65); less sure, it is looked for further.
+_FIRST_SURE = 0.75
 # A card looked for around its own outline alone is named only when this sure: on the
 # tuning designs, cards named there wrongly were 0.61 and 0.67 sure, right ones up to 1.
 _NEAR_SURE = 0.9
@@ -53,18 +55,19 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     Each is read where it was outlined, and looked for around its outline too (and around
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
-    off, and the finder may be misled by glare or a chip. Named where it was outlined, it
-    stands when the look around guesses it too and names no other card (the cards named
-    are looked for around together: the products over the references are made once for
-    all); otherwise it is looked for further (`_look_further`). A card named is looked at
-    again, finer, beside its suit twin (`vision.twin_look`).
+    off, and the finder may be misled by glare or a chip. Named surely where it was
+    outlined (`_FIRST_SURE`), it stands when the look around guesses it too and names no
+    other card (the cards named are looked for around together: the products over the
+    references are made once for all); otherwise it is looked for further
+    (`_look_further`). A card named is looked at again, finer, beside its suit twin
+    (`vision.twin_look`).
     """
     near = [_near(frame, spot, design) for spot in spots]
     firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
     looks: list[Looks] = [{} for _ in spots]
     named = [
-        k for k, (reading, (_, spot)) in enumerate(zip(firsts, near, strict=True))
-        if reading.card is not None and (not spot.placed or reading.confidence >= _PLACED_SURE)
+        k for k, reading in enumerate(firsts)
+        if reading.card is not None and reading.confidence >= _FIRST_SURE
     ]
     # A second look, around the outline: it must guess the same card and name no other.
     arounds = classify_around_each(

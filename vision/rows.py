@@ -275,7 +275,8 @@ def _choose(
     edges: list[Node], anchors: list[Node], end: Node, right: float, width: float
 ) -> list[Node] | None:
     """The left edges of the row's cards, left to right: the row's own left end first,
-    each next one a card's advance on, the last a card's width from the row's end.
+    each next one a card's advance on (or the next card the finder outlined whole, with
+    no room for a card between), the last a card's width from the row's end.
 
     Of all such sets the best supported is kept: an outline the card finder drew counts
     most, an edge by how far along the card it shows; where none is seen a place may be
@@ -308,9 +309,11 @@ def _choose(
             i += 1
         while i >= 0 and x - xs[i] < shortest:
             i -= 1
-        while i >= 0 and x - xs[i] <= longest:
+        # Cards laid apart may lie further than an advance from one another.
+        reach = 2 * shortest if nodes[j].quad is not None else longest
+        while i >= 0 and x - xs[i] < reach:
             prev = best[i]
-            if prev is not None:
+            if prev is not None and (x - xs[i] <= longest or nodes[i].quad is not None):
                 score = prev + nodes[j].score
                 current = best[j]
                 if current is None or score > current:

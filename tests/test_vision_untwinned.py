@@ -1,0 +1,88 @@
+"""A card declined as unsure, whose index and face name it, is named after a closer look
+beside its suit twin, when that look finds it clearly itself; never its twin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from croupier.cards import ALL_CARDS, Card
+from vision.twins import SUIT_TWIN
+
+_PIPS = [c for c in ALL_CARDS if c.rank.value not in "JQK"]
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Any:
+    from vision.design import builtin_design
+
+    return builtin_design()
+
+
+def _face(card: Card) -> np.ndarray:
+    from vision.design import BUILTIN, face_files
+    from vision.images import read_picture
+
+    return read_picture(face_files(BUILTIN)[str(card)]).pixels
+
+
+def _twin(card: Card) -> Card:
+    return ALL_CARDS[int(SUIT_TWIN[ALL_CARDS.index(card)])]
+
+
+@pytest.mark.parametrize("blur", [0.0, 2.0])
+def test_a_face_declined_as_unsure_is_named_for_itself_never_its_twin(
+    builtin: Any, blur: float
+) -> None:
+    from vision.classifier import Reading
+    from vision.quad import whole_frame
+    from vision.twin_look import twin_checked
+
+    for card in _PIPS:
+        face = _face(card)
+        if blur:
+            face = cv2.GaussianBlur(face, (0, 0), blur)
+        outline = whole_frame(face)
+        unsure = Reading(None, card, 0.0, untwinned=0.8)
+        named = twin_checked(face, outline, 1.0, unsure, builtin)
+        assert (named.card, named.confidence) == (card, 0.8), card
+        twin = Reading(None, _twin(card), 0.0, untwinned=0.8)
+        assert twin_checked(face, outline, 1.0, twin, builtin) == twin, card
+        # Not sure enough with its twin aside: the closer look is not asked.
+        doubtful = Reading(None, card, 0.0, untwinned=0.45)
+        assert twin_checked(face, outline, 1.0, doubtful, builtin) == doubtful, card
+
+
+def _fits(builtin: Any, scores: dict[str, float], index: dict[str, float]) -> np.ndarray:
+    """Fits (whole, index, face) at every blur level, each card at 0.2 but those given."""
+    levels = builtin.index.shape[0]
+    fits = np.full((3, levels, len(ALL_CARDS)), 0.2)
+    for part, given in ((0, scores), (1, index), (2, scores)):
+        for card, value in given.items():
+            fits[part, :, ALL_CARDS.index(Card.parse(card))] = value
+    return fits
+
+
+def test_only_a_card_unsure_for_its_twin_alone_is_sure_with_the_twin_aside(
+    builtin: Any,
+) -> None:
+    from vision.classifier import _best_fit
+
+    gram = builtin.gram
+    # 9C fits well, its twin 9S nearly as well: declined, but sure with the twin aside.
+    near = _best_fit(_fits(builtin, {"9C": 0.9, "9S": 0.89}, {"9C": 0.9}), gram, builtin)
+    assert (near.card, near.guess) == (None, Card.parse("9C"))
+    assert near.untwinned >= 0.5
+    # Another card than its twin nearly as good: no closer look beside the twin settles it.
+    other = _best_fit(_fits(builtin, {"9C": 0.9, "8C": 0.89}, {"9C": 0.9}), gram, builtin)
+    assert other.card is None
+    assert other.untwinned < 0.5
+    # Its index fits its twin better: declined outright.
+    index = _best_fit(_fits(builtin, {"9C": 0.9, "9S": 0.89}, {"9S": 0.95}), gram, builtin)
+    assert (index.card, index.untwinned) == (None, 0.0)
+    # Sure at once: named, nothing more to say.
+    sure = _best_fit(_fits(builtin, {"9C": 0.95}, {}), gram, builtin)
+    assert (sure.card, sure.untwinned) == (Card.parse("9C"), 0.0)
