@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from vision.edges import _along
 from vision.features import _cut
+from vision.percentile import percentile
 from vision.quad import Quad
 
 _COORDINATES = st.floats(0.0, 2000.0, width=32, allow_nan=False)
@@ -54,3 +55,18 @@ def test_an_outlines_size_is_np_linalg_norms(corners: list[tuple[float, float]])
     quad = Quad(c)
     assert quad.width == float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
     assert quad.height == float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 3000),
+    st.sampled_from([np.uint8, np.float32, np.float64]),
+    st.one_of(st.sampled_from([0.0, 25.0, 50.0, 60.0, 100.0]), st.floats(0.0, 100.0)),
+)
+def test_a_percentile_is_np_percentiles(seed: int, count: int, dtype: type, q: float) -> None:
+    rng = np.random.default_rng(seed)
+    # Few distinct values too, as the grey levels of a strip have.
+    spread = 256 if dtype is np.uint8 else float(rng.choice([4.0, 300.0]))
+    values = (rng.random(count) * spread).astype(dtype)
+    assert percentile(values, q) == float(np.percentile(values, q))

@@ -78,8 +78,8 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     ring = _Ring.of(h, w)
     # The ring's pixels gathered once, stretch after stretch, straight from the bordered
     # card. (Sums over the three channels are matrix products: numpy reduces a short last
-    # axis slowly.)
-    values = card.reshape(-1, 3)[_bordered(h, w, pad)]
+    # axis slowly; and `take` gathers rows of a few values a tenth as long as indexing.)
+    values = np.take(card.reshape(-1, 3), _bordered(h, w, pad), axis=0)
     # Robust samples: the brighter half of each of eight stretches of the ring, summed
     # together once found.
     bright = values @ np.ones(3, np.float32)
@@ -87,7 +87,7 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
         bright[start:end].argpartition(middle - start)[middle - start :] + start
         for start, middle, end in ring.stretches
     ])
-    table = np.add.reduceat(values[upper], ring.starts, axis=0)
+    table = np.add.reduceat(np.take(values, upper, axis=0), ring.starts, axis=0)
     table /= ring.counts
     coeffs = ring.solve @ table
     basis = _fractions(h, w, pad)

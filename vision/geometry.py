@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -56,6 +57,12 @@ class Detection:
             darkest = cv2.resize(darkest, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         darkest = cv2.GaussianBlur(darkest, (3, 3), 0)
         return Detection(scale, darkest, _paper_level(darkest))
+
+    @cached_property
+    def paper(self) -> np.ndarray:
+        """Whether each pixel of `darkest` is paper: made once a frame, asked of each row."""
+        mask: np.ndarray = self.darkest > self.level
+        return mask
 
 
 def find_cards(

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.percentile import percentile
+
 MERGE = 0.08  # edge candidates closer than this (card widths) are one
 _MIN_COVER = 0.65  # share of a card's height along which its left edge shows
 _LINE_DEPTH = 6.0  # grey levels an edge's line lies below the paper beside it
@@ -41,7 +43,7 @@ def left_edges(
     reach = 3
     right_of = np.roll(smooth, -reach, axis=1)
     # The card's own margin: paper, as bright as the row's paper is at the least.
-    level = float(np.percentile(smooth[paper], 60))
+    level = percentile(smooth[paper], 60)
     margin = cv2.erode(right_of, np.ones((1, 3), np.uint8)) > 0.8 * level
     # The paper begins at the edge: the line itself may lie on the baize.
     edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))

@@ -119,7 +119,7 @@ def _card(top_left: np.ndarray, bottom_left: np.ndarray, across: np.ndarray) -> 
 
 def _paper_at(detection: Detection) -> Callable[[np.ndarray], np.ndarray]:
     """Whether each point (frame pixels, any leading shape) lies on paper."""
-    mask = detection.darkest > detection.level
+    mask = detection.paper
     h, w = mask.shape
 
     def paper(points: np.ndarray) -> np.ndarray:
