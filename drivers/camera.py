@@ -193,7 +193,6 @@ class CameraShoe:
             if not track.resolved or _doubted(track) or track.touched:
                 track.touched = False
                 due.append(track)
-        # Read together: the products over the design's references are made once a frame.
         readings = read_cards(frame, [track.spot for track in due], self._design)
         for track, reading in zip(due, readings, strict=True):
             track.readings.append(reading)
