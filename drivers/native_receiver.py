@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from drivers.messages import Garbage, Lost, Message, ShoeAlarm
+from drivers.native_doubt import Doubt
 from drivers.native_frames import SEQ_MODULUS, FrameType, NativeFrame, NativeFramer
 from drivers.native_messages import frame_message
 from drivers.native_recent import Recent
@@ -65,6 +66,7 @@ class NativeReceiver:
         # alarms about frames after a gap, each with how many frames precede its place
         self._waiting: list[tuple[int, Message]] = []
         self._restart: Restart | None = None
+        self._doubt = Doubt()
         self._beats: dict[int, int] = {}  # heartbeats away from the count, by number
         self._asks = 0
         self._asked = 0  # how many numbers from the expected one a resend request named
@@ -227,12 +229,9 @@ class NativeReceiver:
             return []
         restart.alarmed = True
         last = (self._known_end - 1) % SEQ_MODULUS
-        return self._say(
-            ShoeAlarm(
-                f"the shoe's heartbeats put its count at seq {restart.first}, after {last}: "
-                "frames may be lost"
-            )
-        )
+        return self._say(ShoeAlarm(
+            f"the shoe's heartbeats put its count at seq {restart.first}, after {last}: "
+            "frames may be lost"))
 
     def _reject(self) -> list[Message]:
         """What followed did not agree: the frames behind the count are reported, not
@@ -245,25 +244,20 @@ class NativeReceiver:
         if not restart.frames:
             if restart.alarmed:
                 return []
-            return self._say(
-                ShoeAlarm(
-                    f"the shoe's heartbeat named seq {restart.first}, after {last}, and nothing "
-                    "confirmed it: a stale copy, or the shoe restarted and frames were lost"
-                )
-            )
+            return self._say(ShoeAlarm(
+                f"the shoe's heartbeat named seq {restart.first}, after {last}, and nothing "
+                "confirmed it: a stale copy, or the shoe restarted and frames were lost"))
         for frame in restart.frames:
             self._recent.remember(frame)
+        self._doubt.suspected(self._missing())
         came = (
             "far ahead of the count, after {last}, and nothing followed it"
             if restart.jump
             else "behind the count, after {last}, and nothing confirmed a restart"
         ).format(last=last)
-        return self._say(
-            *(
-                ShoeAlarm(f"seq {f.seq} ({_brief(f)}) came {came}: not delivered")
-                for f in restart.frames
-            )
-        )
+        return self._say(*(
+            ShoeAlarm(f"seq {f.seq} ({_brief(f)}) came {came}: not delivered")
+            for f in restart.frames))
 
     def _say(self, *alarms: Message) -> list[Message]:
         """Alarms about what came after the frames had so far: while a gap holds those
@@ -325,6 +319,7 @@ class NativeReceiver:
         self._known_end = restart.first
         self._held = ours
         self._beats.clear()
+        self._doubt.end()
         self._asks = 0
         for frame in restart.frames:
             out += self._data(frame)
@@ -349,6 +344,9 @@ class NativeReceiver:
             self._known_end = end
 
     def _data(self, frame: NativeFrame) -> list[Message]:
+        if not self._missing():
+            self._doubt.end()
+        self._doubt.came(frame.seq, self._ahead(frame.seq) < self._ahead(self._known_end))
         self._learn_end((frame.seq + 1) % SEQ_MODULUS)
         self._held.setdefault(frame.seq, frame)
         return self._drain() if frame.seq == self._expected else []
@@ -356,7 +354,7 @@ class NativeReceiver:
     def _drain(self) -> list[Message]:
         out: list[Message] = []
         while (frame := self._held.pop(self._expected, None)) is not None:
-            out.append(frame_message(frame))
+            out.append(self._doubt.vouched(self._expected, frame_message(frame)))
             self._delivered += 1
             self._beats.clear()  # the count moved: heartbeats away from it are news again
             self._recent.remember(frame)
