@@ -91,24 +91,24 @@ class Journal:
         if (readonly or not create) and not self.path.is_file():
             raise JournalError(f"no journal at {str(path)!r}")
         try:
-            self._db = self._connect(create=create, durable=durable, keyed=bool(secret))
-            meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
-            last = self._db.execute(
-                "SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
+            self._open(create=create, durable=durable, secret=secret)
         except (sqlite3.Error, OSError) as err:
             self.close()
             raise JournalError(f"cannot open journal {str(self.path)!r}: {err}") from err
-        except JournalError:
+        except BaseException:
+            # a journal refused at any step lets go of its file and its lock: a table
+            # retrying its open would otherwise lock itself out
             self.close()
             raise
-        try:
-            self._check_keys(meta, secret)
-        except JournalError:
-            self.close()
-            raise
+
+    def _open(self, *, create: bool, durable: bool, secret: bytes | None) -> None:
+        self._db = self._connect(create=create, durable=durable, keyed=bool(secret))
+        meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+        last = self._db.execute("SELECT seq, hash FROM rows ORDER BY seq DESC LIMIT 1").fetchone()
+        self._check_keys(meta, secret)
         self.secret = secret
         self.head: tuple[int, str] = (last[0], last[1]) if last else (0, GENESIS)
-        if not readonly and "id" not in meta:  # a journal from before anchors
+        if not self.readonly and "id" not in meta:  # a journal from before anchors
             meta["id"] = uuid.uuid4().hex
             self.set_meta({"id": meta["id"]})
         self.meta = meta

@@ -314,3 +314,23 @@ def test_a_journal_whose_schema_page_is_damaged_is_refused_without_keeping_the_f
         with pytest.raises(JournalError, match="malformed"):
             Journal(path, readonly=readonly)
     assert _handles_on(path) == 0
+
+
+def test_a_writer_refused_after_it_connected_lets_go_of_its_lock(tmp_path: Path) -> None:
+    """A damaged meta row refuses the journal after the file was locked and opened: the
+    refusal names it, and a second try is refused for the same reason, not locked out by
+    the first."""
+    path = tmp_path / "table.db"
+    with Journal(path) as journal:
+        journal.append("note", {"text": "kept"})
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = 'not/an-id' WHERE key = 'id'")
+    db.close()
+    for _ in range(2):
+        with pytest.raises(JournalError, match="a journal id must be letters and digits"):
+            Journal(path)
+    with sqlite3.connect(path) as db:  # mended: the same process may write it again
+        db.execute("UPDATE meta SET value = 'mended' WHERE key = 'id'")
+    db.close()
+    with Journal(path) as journal:
+        assert [row.data() for row in journal.rows()] == [{"text": "kept"}]
