@@ -125,16 +125,16 @@ class Surrounds:
 
     def index_windows(
         self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
-    ) -> np.ndarray:
-        """The index features (n, features) of each card of `cards` (n,) moved by its
-        (dx, dy) of `shifts` (n, 2)."""
+    ) -> Windows:
+        """The index windows of each card of `cards` (n,) moved by its (dx, dy) of `shifts`
+        (n, 2), not yet scaled to unit norm: a search compares many and keeps a few."""
         width, height = size
         x0, y0, x1, y1 = INDEX_BOX
         top, bottom = round(y0 * height), round(y1 * height)
         left, right = round(x0 * width), round(x1 * width)
         p = self.pad
         origin = np.array([p + left, p + top])
-        return _units(_cut(self.maps, cards, shifts + origin, (bottom - top, right - left)))
+        return _windows(_cut(self.maps, cards, shifts + origin, (bottom - top, right - left)))
 
     def face_windows(
         self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
@@ -182,19 +182,38 @@ def describe_surrounds(cards: Sequence[np.ndarray], pad: int) -> Surrounds:
     return Surrounds(maps, face, pad)
 
 
-def _units(maps: np.ndarray) -> np.ndarray:
-    """Maps (n, h, w, channels) of what the camera sees as n feature vectors, scaled to unit
-    norm once each map's mean is taken off. The mean itself is left in: it adds nothing to
-    a dot product with a reference, whose maps are zero mean, and taking it off costs more
-    than the product."""
+@dataclass(frozen=True)
+class Windows:
+    """Maps of what the camera sees as feature vectors (n, features), each with the norm
+    it has once its maps' means are taken off (n, 1). The mean itself is left in: it adds
+    nothing to a dot product with a reference, whose maps are zero mean, and taking it off
+    costs more than the product. A product with a vector over its norm is the product
+    with its unit vector, to the last bits or so: a search scales the products, and only
+    the vectors it keeps."""
+
+    vectors: np.ndarray
+    norms: np.ndarray
+
+    def units(self, which: np.ndarray | slice = slice(None)) -> np.ndarray:
+        """The vectors `which` scaled to unit norm."""
+        scaled = self.vectors[which] / np.maximum(self.norms[which], 1e-6)
+        units: np.ndarray = scaled.astype(np.float32, copy=False)
+        return units
+
+
+def _windows(maps: np.ndarray) -> Windows:
+    """Maps (n, h, w, channels) as n feature vectors, with their norms."""
     n, h, w, channels = maps.shape
     # Windows cut from larger maps are gathered once here, into rows.
     flat = maps.reshape(n, -1)
     means = np.ones(h * w, maps.dtype) @ flat.reshape(n, h * w, channels) / (h * w)
     square = np.einsum("ij,ij->i", flat, flat) - h * w * np.einsum("ij,ij->i", means, means)
-    norm = np.sqrt(np.maximum(square, 0.0))[:, None]
-    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32, copy=False)
-    return units
+    return Windows(flat, np.sqrt(np.maximum(square, 0.0))[:, None])
+
+
+def _units(maps: np.ndarray) -> np.ndarray:
+    """Maps (n, h, w, channels) as n feature vectors scaled to unit norm (`Windows`)."""
+    return _windows(maps).units()
 
 
 def centred(maps: np.ndarray) -> np.ndarray:
