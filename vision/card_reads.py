@@ -11,13 +11,13 @@ import numpy as np
 from vision.classifier import (
     Around,
     Reading,
-    classify,
     classify_around_each,
     classify_placed_each,
     declined,
     on_one_core,
 )
 from vision.design import Design
+from vision.first_reads import classify_each
 from vision.look import Looks
 from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
 from vision.rows import RowCard
@@ -63,7 +63,7 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     (`vision.twin_look`).
     """
     near = [_near(frame, spot, design) for spot in spots]
-    firsts = [classify(piece, spot.quad, design, spot.visible) for piece, spot in near]
+    firsts = classify_each([(piece, spot.quad, spot.visible) for piece, spot in near], design)
     looks: list[Looks] = [{} for _ in spots]
     named = [
         k for k, reading in enumerate(firsts)

@@ -21,7 +21,7 @@ from vision.quad import rectify, whole_frame
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
-_CACHE_VERSION = b"vision-design-10"  # bump when the maps or their checks change
+_CACHE_VERSION = b"vision-design-11"  # bump when the maps or their checks change
 FACE_WEIGHT = 0.5
 _PAPER_BAR, _NO_PAPER = 0.3, 0.02
 # Faces whose paper inside a printed frame is measured at calibration; the paper inside a

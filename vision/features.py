@@ -90,9 +90,10 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     table = np.add.reduceat(np.take(values, upper, axis=0), ring.starts, axis=0)
     table /= ring.counts
     coeffs = ring.solve @ table
-    basis = _fractions(h, w, pad)
-    # Worked in place: a card is described some sixty times a frame.
-    flat = (basis @ coeffs).reshape(card.shape)
+    # The plane is a matrix per pixel over 1, x and y (OpenCV's transform takes half the
+    # time of a matrix product three columns wide). Worked in place: a card is described
+    # some sixty times a frame.
+    flat = cv2.transform(_fractions(h, w, pad), coeffs.T)
     np.maximum(flat, 8.0, out=flat)
     np.divide(card, flat, out=flat)
     np.clip(flat, 0.0, 1.3, out=flat)
@@ -102,9 +103,9 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
 @functools.cache
 def _fractions(h: int, w: int, pad: int) -> np.ndarray:
     """1, x and y, as fractions of a card h × w, at each pixel of the card and a border
-    `pad` wide, row after row: ((h + 2 pad) (w + 2 pad), 3)."""
+    `pad` wide: (h + 2 pad, w + 2 pad, 3)."""
     ys, xs = np.mgrid[-pad : h + pad, -pad : w + pad].astype(np.float32)
-    return np.column_stack([np.ones(xs.size, np.float32), xs.ravel() / w, ys.ravel() / h])
+    return np.dstack([np.ones_like(xs), xs / w, ys / h])
 
 
 def _column_means(values: np.ndarray) -> np.ndarray:
@@ -125,16 +126,16 @@ class Surrounds:
 
     def index_windows(
         self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
-    ) -> np.ndarray:
-        """The index features (n, features) of each card of `cards` (n,) moved by its
-        (dx, dy) of `shifts` (n, 2)."""
+    ) -> Windows:
+        """The index windows of each card of `cards` (n,) moved by its (dx, dy) of `shifts`
+        (n, 2), not yet scaled to unit norm: a search compares many and keeps a few."""
         width, height = size
         x0, y0, x1, y1 = INDEX_BOX
         top, bottom = round(y0 * height), round(y1 * height)
         left, right = round(x0 * width), round(x1 * width)
         p = self.pad
         origin = np.array([p + left, p + top])
-        return _units(_cut(self.maps, cards, shifts + origin, (bottom - top, right - left)))
+        return _windows(_cut(self.maps, cards, shifts + origin, (bottom - top, right - left)))
 
     def face_windows(
         self, cards: np.ndarray, shifts: np.ndarray, size: tuple[int, int]
@@ -182,19 +183,38 @@ def describe_surrounds(cards: Sequence[np.ndarray], pad: int) -> Surrounds:
     return Surrounds(maps, face, pad)
 
 
-def _units(maps: np.ndarray) -> np.ndarray:
-    """Maps (n, h, w, channels) of what the camera sees as n feature vectors, scaled to unit
-    norm once each map's mean is taken off. The mean itself is left in: it adds nothing to
-    a dot product with a reference, whose maps are zero mean, and taking it off costs more
-    than the product."""
+@dataclass(frozen=True)
+class Windows:
+    """Maps of what the camera sees as feature vectors (n, features), each with the norm
+    it has once its maps' means are taken off (n, 1). The mean itself is left in: it adds
+    nothing to a dot product with a reference, whose maps are zero mean, and taking it off
+    costs more than the product. A product with a vector over its norm is the product
+    with its unit vector, to the last bits or so: a search scales the products, and only
+    the vectors it keeps."""
+
+    vectors: np.ndarray
+    norms: np.ndarray
+
+    def units(self, which: np.ndarray | slice = slice(None)) -> np.ndarray:
+        """The vectors `which` scaled to unit norm."""
+        scaled = self.vectors[which] / np.maximum(self.norms[which], 1e-6)
+        units: np.ndarray = scaled.astype(np.float32, copy=False)
+        return units
+
+
+def _windows(maps: np.ndarray) -> Windows:
+    """Maps (n, h, w, channels) as n feature vectors, with their norms."""
     n, h, w, channels = maps.shape
     # Windows cut from larger maps are gathered once here, into rows.
     flat = maps.reshape(n, -1)
     means = np.ones(h * w, maps.dtype) @ flat.reshape(n, h * w, channels) / (h * w)
     square = np.einsum("ij,ij->i", flat, flat) - h * w * np.einsum("ij,ij->i", means, means)
-    norm = np.sqrt(np.maximum(square, 0.0))[:, None]
-    units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32, copy=False)
-    return units
+    return Windows(flat, np.sqrt(np.maximum(square, 0.0))[:, None])
+
+
+def _units(maps: np.ndarray) -> np.ndarray:
+    """Maps (n, h, w, channels) as n feature vectors scaled to unit norm (`Windows`)."""
+    return _windows(maps).units()
 
 
 def centred(maps: np.ndarray) -> np.ndarray:

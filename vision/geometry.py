@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from vision.edges import quadrilateral, snap
+from vision.percentile import percentile
 from vision.quad import Quad
 
 # Blobs are looked for in a frame shrunk to this width at most; each card's edges are then
@@ -183,7 +184,7 @@ def _darkest(frame: np.ndarray, *, blur: bool = True) -> np.ndarray:
 def _paper_level(darkest: np.ndarray) -> float:
     """The darkest-channel level above which a pixel is paper."""
     # Baize fills most of a table frame; its level is a low percentile of the darkest channel.
-    baize = float(np.percentile(darkest[::4, ::4], 25))
+    baize = percentile(darkest[::4, ::4].ravel(), 25)
     otsu, _ = cv2.threshold(darkest, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     return max(float(otsu), baize + _PAPER_MARGIN)
 

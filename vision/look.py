@@ -10,7 +10,7 @@ from typing import TypeAlias
 import numpy as np
 
 from vision.design import Design
-from vision.features import describe_surrounds
+from vision.features import Windows, describe_surrounds
 from vision.quad import Quad, rectify, surround
 
 # An outline placed from a row's edges may be off by this many pixels of the straightened
@@ -58,7 +58,7 @@ def look(outlines: Sequence[tuple[np.ndarray, Quad]], design: Design) -> list[Lo
     coarse_windows = seen.index_windows(
         np.repeat(indices, len(_COARSE)), np.tile(_COARSE, (len(quads), 1)), size
     )
-    coarse = dot(search, coarse_windows)
+    coarse = _scaled(search, coarse_windows)
     coarse = coarse.reshape(len(search), len(quads), len(_COARSE))  # (52, outlines, places)
     fines = []
     for k in range(len(quads)):
@@ -68,29 +68,37 @@ def look(outlines: Sequence[tuple[np.ndarray, Quad]], design: Design) -> list[Lo
     near_windows = seen.index_windows(
         np.repeat(indices, [len(f) for f in fines]), np.concatenate(fines), size
     )
-    near = dot(search, near_windows)
-    # Each outline's best places; their index windows were cut already, on the way there.
-    places, index_windows = [], []
-    start = 0
+    near = _scaled(search, near_windows)
+    # Each outline's best places, by their windows among the coarse ones and then the near.
+    places, chosen = [], []
+    start, coarse_count = 0, len(quads) * len(_COARSE)
     for k, fine in enumerate(fines):
         shifts = np.concatenate([_COARSE, fine])
         found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
         best = np.argsort(found.max(axis=0))[::-1][:BEST_SHIFTS]
         places.append(shifts[best])
-        index_windows.append(
-            np.stack([
-                coarse_windows[k * len(_COARSE) + b]
-                if b < len(_COARSE)
-                else near_windows[start + b - len(_COARSE)]
-                for b in best
-            ])
+        chosen.append(
+            np.where(best < len(_COARSE), k * len(_COARSE), coarse_count + start - len(_COARSE))
+            + best
         )
         start += len(fine)
+    # The windows were cut already, on the way there: only those kept are scaled.
+    kept = np.concatenate(chosen)
+    in_near = kept >= coarse_count
+    index = np.empty((len(kept), search.shape[1]), np.float32)
+    index[~in_near] = coarse_windows.units(kept[~in_near])
+    index[in_near] = near_windows.units(kept[in_near] - coarse_count)
     face = seen.face_windows(np.repeat(indices, BEST_SHIFTS), np.concatenate(places), size)
     return [
-        Look(index, face[k * BEST_SHIFTS : (k + 1) * BEST_SHIFTS])
-        for k, index in enumerate(index_windows)
+        Look(index[at : at + BEST_SHIFTS], face[at : at + BEST_SHIFTS])
+        for at in range(0, len(kept), BEST_SHIFTS)
     ]
+
+
+def _scaled(references: np.ndarray, windows: Windows) -> np.ndarray:
+    """Every reference (52, features) against every window, as against its unit vector."""
+    scaled: np.ndarray = dot(references, windows.vectors) / np.maximum(windows.norms, 1e-6).T
+    return scaled
 
 
 def dot(references: np.ndarray, observed: np.ndarray) -> np.ndarray:
