@@ -103,11 +103,15 @@ class SequenceCount:
             blind = "beside a step back of the count"
         elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
             blind = "first, not leading to the next"
-        elif anchored and any(stepped_back(kept, at) for at in range(len(kept) - 1)):
+        elif any(
+            stepped_back(kept, at) and (anchored or kept[at + 1] > kept[0])
+            for at in range(len(kept) - 1)
+        ):
             # after a number believed, a step back no wrap known explains and no one number
             # misread mends: the count's first wrap read only on messages not confirmed, or
             # several numbers misread, around which nothing is counted (before any number
-            # believed, a capture's start shows nothing either way)
+            # believed, a capture may open anywhere in the count, so only a step back to
+            # above the first number read, where no wrap lands, shows as much)
             blind = "where the numbers read step back (or the count wrapped there, unseen)"
         skipped = sum(
             ahead - 1
