@@ -114,7 +114,7 @@ class AngelDecoder:
             return out
         said = sum(m.count for m in out if isinstance(m, Lost))
         return out + room_alarm(
-            anchor, end, self._lone_unread, lost=said, lone=len(numbers), sides=1,
+            anchor, end, self._lone_unread, lost=said, lone=len(numbers), sides=[b""],
             votes=self._votes,
         )
 
@@ -370,7 +370,7 @@ class AngelDecoder:
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         if last is not None and not any(isinstance(m, ShoeAlarm) for m in steps):
             steps += room_alarm(
-                last.seq, copy.seq, unread, lost=lost, lone=len(numbers), sides=2,
-                votes=self._votes,
+                last.seq, copy.seq, unread, lost=lost, lone=len(numbers),
+                sides=[last.data, copy.data], votes=self._votes,
             )
         return [*steps, message]

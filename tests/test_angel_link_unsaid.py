@@ -182,3 +182,13 @@ def test_a_lone_copy_reading_as_any_copy_of_the_message_before_counts_no_number(
         Lost(1, "1 of seq 146..147 never arrived (1 read, unnumbered)")
     ]
     assert got[-1] == CardRead(Card.parse("8H"))
+
+
+def test_an_alarm_s_copy_not_read_has_the_room_of_an_alarm_s_frame() -> None:
+    """An alarm believed on two copies, its third mangled (16 bytes), then a card's first
+    copy mangled: the bytes are the copies not read of the two messages believed, no
+    room for another (counted as a card's, 8 bytes, the alarm's copy raised one)."""
+    alarm = alarm_copy(4, b"EE3 SHOE 12")
+    data = copies(3, "4S", 3) + alarm * 2 + mangled(alarm + copies(5, "QH"))
+    got = read(data + copies(5, "QH", 2))
+    assert got == [CardRead(Card.parse("4S")), ShoeAlarm("E3 SHOE 12"), CardRead(Card.parse("QH"))]
