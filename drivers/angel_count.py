@@ -73,7 +73,8 @@ class SequenceCount:
         numbers cannot show: where no step forward spans it (beside a step back), first,
         with nothing believed before it (the first message's number misread, or as many
         messages lost after it as the step is long: either way, not counted), or where the
-        numbers kept after one believed step back with no wrap known to explain it."""
+        numbers kept after one believed step back with no wrap known to explain it (with
+        none believed, back to above the first number kept)."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
