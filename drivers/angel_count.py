@@ -73,7 +73,8 @@ class SequenceCount:
         numbers cannot show: where no step forward spans it (beside a step back), first,
         with nothing believed before it (the first message's number misread, or as many
         messages lost after it as the step is long: either way, not counted), or where the
-        numbers kept after one believed step back with no wrap known to explain it."""
+        numbers kept after one believed step back with no wrap known to explain it (with
+        none believed, back to above the first number kept)."""
         longest = len(chain) + 4
 
         def step(before: int, after: int) -> int | None:
@@ -103,11 +104,15 @@ class SequenceCount:
             blind = "beside a step back of the count"
         elif not anchored and len(kept) > 1 and step(kept[0], kept[1]) is None:
             blind = "first, not leading to the next"
-        elif anchored and any(stepped_back(kept, at) for at in range(len(kept) - 1)):
+        elif any(
+            stepped_back(kept, at) and (anchored or kept[at + 1] > kept[0])
+            for at in range(len(kept) - 1)
+        ):
             # after a number believed, a step back no wrap known explains and no one number
             # misread mends: the count's first wrap read only on messages not confirmed, or
             # several numbers misread, around which nothing is counted (before any number
-            # believed, a capture's start shows nothing either way)
+            # believed, a capture may open anywhere in the count, so only a step back to
+            # above the first number read, where no wrap lands, shows as much)
             blind = "where the numbers read step back (or the count wrapped there, unseen)"
         skipped = sum(
             ahead - 1

@@ -11,7 +11,6 @@ its reading as the guess.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
@@ -25,34 +24,12 @@ from drivers.angel_copies import (
     unconfirmed,
 )
 from drivers.angel_count import SequenceCount, beyond_count
+from drivers.angel_group import Group
+from drivers.angel_room import room_alarm
 from drivers.checks import check_named
-from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
-CARD_FRAME: Final = 8  # ENQ SEQ D INTENTION CARD ETX CHK CHK: the shortest message a shoe deals
-
-
-@dataclass(slots=True)
-class _Group:
-    """The copies read so far of one message, and those believed, once enough agree (two
-    messages under one number: a count that restarted at the number it had reached)."""
-
-    seq: int
-    previous: Copy | None  # the message delivered before its first copy was read
-    copies: list[Copy] = field(default_factory=list)
-    believed: list[Copy] = field(default_factory=list)
-    # other messages among its copies, delivered beside it: texts (`_texts_beside`), and
-    # each card's shape (`_outvoted_cards`), as read
-    texts_said: bool = False
-    cards_said: list[bytes] = field(default_factory=list)
-    # a card believed on two copies before its third was read, with what is said beside it:
-    # delivered once the third copy shows whether the copies dispute it (`_release`)
-    # (and the unreadable bytes before it, which those after it must not join)
-    held: tuple[Copy, list[Message], int] | None = None
-
-    def votes(self) -> Counter[Copy]:
-        """Each copy's votes, in the order first read."""
-        return Counter(self.copies)
 
 
 class AngelDecoder:
@@ -82,12 +59,14 @@ class AngelDecoder:
         self._frame_quiet = RESET_AFTER * byte_time
         self._copy_window = COPIES * RESET_AFTER * byte_time if copy_window is None else copy_window
         self._count = SequenceCount(seq_range)
-        self._group: _Group | None = None
+        self._group: Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
+        self._last_read: set[bytes] = set()  # and what each of its copies read
         # the numbers read on each message delivered untrusted since, likeliest first
         self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
+        self._lone_unread = 0  # those up to the last message delivered untrusted
         self._heard_at = 0.0
         self._copy_at = 0.0
 
@@ -118,16 +97,26 @@ class AngelDecoder:
         numbers = self._count.placed(anchor, self._untrusted, None)
         self._untrusted = []
         *earlier, end = numbers
+        chain = numbers if anchor is None else [anchor, *numbers]
+        # judged before the step to `end`, itself not trusted, can make a wrap known: the
+        # count's first wrap read only on such numbers is blind (seed 10056501: 13 read
+        # as 29 made 29 the top, and 14, lost below the wrap to 15, went unsaid)
+        skipped = self._count.skipped(chain, anchored=anchor is not None)
         steps = self._count.step(end, self._count.accounted(end, earlier))
         lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
-        chain = numbers if anchor is None else [anchor, *numbers]
-        skipped = self._count.skipped(chain, anchored=anchor is not None)
         longest = len(chain) + 4
         if skipped[1] is None and len(chain) > 1 and not self._count.near(chain[-2], end, longest):
             # the last number read steps back: misread (or the count restarted), with nothing
             # after it to show what was lost before it
             skipped = skipped[0], "last, not following the one before"
-        return lost + beyond_count(skipped, lost, chain[0], end)
+        out = lost + beyond_count(skipped, lost, chain[0], end)
+        if anchor is None or any(isinstance(m, ShoeAlarm) for m in out):
+            return out
+        said = sum(m.count for m in out if isinstance(m, Lost))
+        return out + room_alarm(
+            anchor, end, self._lone_unread, lost=said, lone=len(numbers), sides=[b""],
+            votes=self._votes,
+        )
 
     def outgoing(self) -> bytes:
         return b""
@@ -150,7 +139,7 @@ class AngelDecoder:
         self._copy_at = now
         group = self._group
         if group is None:
-            self._group = _Group(copy.seq, self._last)
+            self._group = Group(copy.seq, self._last)
             return out + self._judge([copy])
         if copy.seq == group.seq:
             known = {c.data for c in group.copies} | {copy.data}
@@ -191,37 +180,45 @@ class AngelDecoder:
         group = self._group
         assert group is not None
         group.copies += added
+        group.unread = self._unread
         out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
                 group.believed.append(copy)
-                beside = self._texts_beside(group, []) + self._outvoted_cards(group, [])
+                beside = self._beside(group, [], before=True)
                 unread, self._unread = self._unread, 0
                 group.held = copy, beside, unread
                 out += self._release(group, settled=False)
         return out
 
-    def _release(self, group: _Group, *, settled: bool) -> list[Message]:
+    def _release(self, group: Group, *, settled: bool) -> list[Message]:
         """Delivers the message `group` holds, with what is said beside it; without a check, a
         card believed before all its copies were read waits for them (or for the group to be
-        `settled`): a copy that reads as another card one damage away disputes it."""
+        `settled`): a copy that reads as another card one damage away disputes it; so does a
+        status, which an alarm's copy may dispute."""
         if group.held is None:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
         if not settled and self._votes > 1 and len(group.copies) < COPIES and (
-            isinstance(card, CardRead)
+            isinstance(card, CardRead | Status)
         ):
             return []
         group.held = None
         return beside + self._deliver(copy, self._disputed(group, card, copy.data), unread)
 
-    def _disputed(self, group: _Group, read: Message, data: bytes) -> Message:
+    def _disputed(self, group: Group, read: Message, data: bytes) -> Message:
         """A card believed, as delivered: without a check, one whose copies read as another
         card one damage away is a misread guessing it. Two copies damaged alike into a card
         one bit from the one sent cannot be told from one copy damaged once, far likelier:
         neither is believed, the tailleur confirms the card (a failed read, a cut card, a
-        text or a card further away disputes nothing: it is noise or another message)."""
+        text or a card further away disputes nothing: it is noise or another message). A
+        status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
+        `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
+        damaged alike in two copies, its third intact, was dropped as a status)."""
+        if self._votes > 1 and isinstance(read, Status):
+            alarms = (data_message(c.data) for c in group.copies)
+            return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
         if self._votes < 2 or not isinstance(read, CardRead):
             return read
         for other in group.copies:
@@ -245,13 +242,38 @@ class AngelDecoder:
             return []
         if group.believed:
             after = [*next_copies, *held]
-            out = self._release(group, settled=True)
-            return out + self._texts_beside(group, after) + self._outvoted_cards(group, after)
+            out = self._number_disputed(group, held) or self._release(group, settled=True)
+            return out + self._beside(group, after)
+        self._lone_unread = group.unread
         messages = messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
             out += self._close_one(copies, next_copies, split=True, after_one=True)
         return out
+
+    def _number_disputed(self, group: Group, held: list[Copy]) -> list[Message]:
+        """A card believed on copies under one number, and read again just after them under
+        another that the count follows on to, where its own does not: two copies whose
+        number was damaged alike cannot be told from a count that wrapped or restarted, so
+        the card is a misread guessing it, and its numbers are not trusted (`make fuzz`
+        seed 10038519: believed under 119 after 125, its third copy under 127, the 126th
+        lost unsaid)."""
+        if group.held is None:
+            return []
+        copy, beside, unread = group.held
+        others = tuple(dict.fromkeys(c.seq for c in held if c.data == copy.data))
+        if not others or copy.seq in others:
+            return []
+        numbers = (copy.seq, *others)
+        placed = self._count.placed(self._count.last, [*self._untrusted, numbers], None)
+        read = data_message(copy.data)
+        if placed[-1] == copy.seq or not isinstance(read, CardRead):
+            return []
+        group.held = None
+        self._unread += unread
+        self._last, self._last_read = copy, {copy.data}
+        self._untrusted.append(tuple(dict.fromkeys((placed[-1], *numbers))))
+        return [*beside, Misread(guess=read.card)]
 
     def _close_one(
         self, copies: list[Copy], next_copies: list[Copy], *, split: bool, after_one: bool = False
@@ -262,11 +284,19 @@ class AngelDecoder:
         last = self._last
         # under the number just delivered and one damage from it, a late copy of it; in a
         # group split, a message that reads as the one before or after it is one of their
-        # copies, its number misread, whatever the numbers
+        # copies, its number misread, whatever the numbers: exactly, or one damage away when
+        # read once (copies of two alarms in a row, each garbled, are one damage apart, and
+        # two copies misnumbered alike are rare: seed 10045799 dropped the second alarm)
+        lone = len(copies) < self._votes
+
+        def neighbour(other: Copy) -> bool:
+            return split and (copy.data == other.data or (lone and neighbour_copy(
+                copy.data, other.data)))
+
         if last is not None and (
             (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
             or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
-            or (split and neighbour_copy(copy.data, last.data))
+            or neighbour(last)
         ):
             self._renumber(copy.seq)
             return []
@@ -275,79 +305,44 @@ class AngelDecoder:
         # this very message's copy, misnumbered into the next one's number
         if votes and (len(votes) == 1 or votes[0][1] > votes[1][1]):
             after = votes[0][0]
-            if (split and neighbour_copy(copy.data, after.data)) or (
+            if neighbour(after) or (
                 copy.data == after.data and not self._count.follows(copy.seq, after.seq)
             ):
                 return []
+            if copy.data == after.data:
+                # the next message under the number before its own: a copy of it misnumbered
+                # (the message sent under that number lost whole), or the same card dealt
+                # twice; delivered, but its number counts for nothing, lest it hide a loss
+                return [unconfirmed(copies, split=split)]
         message = unconfirmed(copies, split=split)
         texts = not (card_shaped(copy.data) or last is None or card_shaped(last.data))
-        if last is not None and (copy.data == last.data or texts):
-            # the message just delivered, again under the next number: a copy misnumbered,
-            # or the same card dealt twice (or, read as texts, one alarm's copies each
-            # garbled its own way, or two alarms); delivered, but its number does not count
-            # as another message's, so that a copy delivered twice never hides a loss
+        if last is not None and (copy.data in self._last_read or texts):
+            # the message just delivered, again under the next number: a copy misnumbered
+            # (reading as any of its copies did: seed 10111755, a cut card read once so
+            # beside a failed read), or the same card dealt twice (or, read as texts, one
+            # alarm's copies each garbled its own way, or two alarms); delivered, but its
+            # number does not count as another message's, so that a copy delivered twice
+            # never hides a loss
             self._renumber(copy.seq)
             return [message]
         # a lone copy's number is not trusted: the next message believed counts it
-        self._last = copy
+        self._last, self._last_read = copy, {c.data for c in copies}
         read = Counter(c.seq for c in copies).most_common()
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [message]
 
-    def _texts_beside(self, group: _Group, next_copies: list[Copy]) -> list[Message]:
-        """A group believed as a card, two or more of whose copies are texts no damage of a
-        card's copy makes (an alarm's, their number or the card's misread to the other's):
-        another message under that number, delivered unconfirmed, once, before the card when
-        read before it is believed. Not when one reads as the message before or as a copy
-        after the group (theirs, misnumbered); their number counts for nothing."""
-        if group.texts_said or self._votes < 2:
-            return []
-        believed = [b.data for b in group.believed]
-        others = [c for c in group.copies if not any(same_message(c.data, b) for b in believed)]
-        neighbours = {c.data for c in [*next_copies, group.previous] if c is not None}
-        if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
-            return []
-        group.texts_said = True
-        return [unconfirmed(others)]
-
-    def _outvoted_cards(self, group: _Group, after: list[Copy]) -> list[Message]:
-        """A group believed, copies of which read as a card, the cut card or a failed read
-        that no damage of one copy makes out of what was believed: two copies damaged alike
-        (a card's command, into an alarm's; or their number, into another message's)
-        outvoted them, so a card may have left the shoe for each message they are (a count
-        that restarted may put more than one under the number). Each is delivered as a
-        misread (with its card as the guess), beside what was believed, once, unless it
-        reads as the message before, under its number or read before the copies believed,
-        or as a copy read after the group (theirs, its number misread); their numbers count
-        for nothing."""
+    def _beside(self, group: Group, after: list[Copy], *, before: bool = False) -> list[Message]:
+        """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
+        said beside it. A card said `before` it, read under a number of its own too (a copy
+        misnumbered into the group's), counts that number as a lone copy's (seed 10033119: 30
+        lost between JC read under 29 and 3D believed under 31, unsaid)."""
         if self._votes < 2:
             return []
-        believed = [c.data for c in group.believed]
-        previous = group.previous
-        first_believed = min(group.copies.index(b) for b in group.believed)
-        texts = not any(card_shaped(b) for b in believed)
-        out: list[Message] = []
-        for copy in group.copies:
-            read = data_message(copy.data)
-            if (
-                any(copy.data == c.data for c in after)
-                # the same card twice in a row is dealt in a six-deck shoe: reading as the
-                # message before, a copy is its copy only under its number, or read before
-                # the copies believed (the shoe sends a message's copies after the last's)
-                or (
-                    previous is not None
-                    and copy.data == previous.data
-                    and (copy.seq == previous.seq or group.copies.index(copy) < first_believed)
-                )
-                or not card_shaped(copy.data)
-                or any(same_message(copy.data, said) for said in group.cards_said)
-            ):
-                continue
-            if (texts and isinstance(read, CardRead)) or not (
-                texts or any(same_message(copy.data, b) for b in believed)
-            ):
-                group.cards_said.append(copy.data)
-                out.append(Misread(guess=read.card if isinstance(read, CardRead) else None))
+        out = group.texts_beside(after)
+        for message, own in group.outvoted_cards(after):
+            out.append(message)
+            if before and own:
+                self._untrusted.append(own)
         return out
 
     def _renumber(self, seq: int) -> None:
@@ -361,7 +356,7 @@ class AngelDecoder:
         if copy == self._last:
             self._unread += unread
             return []  # the shoe repeating what it just sent
-        last, self._last = self._last, copy
+        last, self._last, self._last_read = self._last, copy, {copy.data}
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
         self._untrusted = []
@@ -373,19 +368,9 @@ class AngelDecoder:
             skipped = self._count.skipped(chain, anchored=anchor is not None)
             steps += beyond_count(skipped, steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
-        # a message needs `COPIES` frames of at least `CARD_FRAME` bytes; unreadable bytes
-        # beyond those of the messages known missing and of the damaged copies of the two
-        # either side may be messages that the numbers cannot show (a whole turn of the
-        # count, or a restart that lands where the count would have been)
-        room = (lost + len(numbers) + 2) * COPIES * CARD_FRAME
-        if last is not None and unread > room and not any(
-            isinstance(m, ShoeAlarm) for m in steps
-        ):
-            hidden = (unread - room) // (COPIES * CARD_FRAME) + 1
-            steps.append(
-                ShoeAlarm(
-                    f"seq {last.seq} to {copy.seq}: {unread} unreadable bytes between them, "
-                    f"room for {hidden} more message(s) than the numbers say were lost"
-                )
+        if last is not None and not any(isinstance(m, ShoeAlarm) for m in steps):
+            steps += room_alarm(
+                last.seq, copy.seq, unread, lost=lost, lone=len(numbers),
+                sides=[last.data, copy.data], votes=self._votes,
             )
         return [*steps, message]

@@ -1,0 +1,93 @@
+"""The copies of one angel message (PROTOCOL.md §6), as `drivers.angel_link` groups them:
+those read under one number, those believed once enough agree, and the other messages
+found among them, said beside the one believed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from drivers.angel import data_message
+from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
+from drivers.messages import CardRead, Message, Misread
+
+
+@dataclass(slots=True)
+class Group:
+    """The copies read so far of one message, and those believed, once enough agree (two
+    messages under one number: a count that restarted at the number it had reached)."""
+
+    seq: int
+    previous: Copy | None  # the message delivered before its first copy was read
+    copies: list[Copy] = field(default_factory=list)
+    believed: list[Copy] = field(default_factory=list)
+    # other messages among its copies, delivered beside it: texts (`texts_beside`), and
+    # each card's shape (`outvoted_cards`), as read
+    texts_said: bool = False
+    cards_said: list[bytes] = field(default_factory=list)
+    # a card believed on two copies before its third was read, with what is said beside it:
+    # delivered once the third copy shows whether the copies dispute it (`_release`)
+    # (and the unreadable bytes before it, which those after it must not join)
+    held: tuple[Copy, list[Message], int] | None = None
+    unread: int = 0  # the decoder's unreadable bytes when its last copy was read
+
+    def votes(self) -> Counter[Copy]:
+        """Each copy's votes, in the order first read."""
+        return Counter(self.copies)
+
+    def texts_beside(self, next_copies: list[Copy]) -> list[Message]:
+        """A group believed as a card, two or more of whose copies are texts no damage of a
+        card's copy makes (an alarm's, their number or the card's misread to the other's):
+        another message under that number, delivered unconfirmed, once, before the card when
+        read before it is believed. Not when one reads as the message before or as a copy
+        after the group (theirs, misnumbered); their number counts for nothing."""
+        if self.texts_said:
+            return []
+        believed = [b.data for b in self.believed]
+        others = [c for c in self.copies if not any(same_message(c.data, b) for b in believed)]
+        neighbours = {c.data for c in [*next_copies, self.previous] if c is not None}
+        if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
+            return []
+        self.texts_said = True
+        return [unconfirmed(others)]
+
+    def outvoted_cards(self, after: list[Copy]) -> list[tuple[Message, tuple[int, ...]]]:
+        """A group believed, copies of which read as a card, the cut card or a failed read
+        that no damage of one copy makes out of what was believed: two copies damaged alike
+        (a card's command, into an alarm's; or their number, into another message's)
+        outvoted them, so a card may have left the shoe for each message they are (a count
+        that restarted may put more than one under the number). Each is a misread (with its
+        card as the guess), said beside what was believed, once, unless it reads as the
+        message before, under its number or read before the copies believed, or as a copy
+        read after the group (theirs, its number misread). With each, the numbers other
+        than the group's that its copies were read under."""
+        believed = [c.data for c in self.believed]
+        previous = self.previous
+        first_believed = min(self.copies.index(b) for b in self.believed)
+        texts = not any(card_shaped(b) for b in believed)
+        out: list[tuple[Message, tuple[int, ...]]] = []
+        for copy in self.copies:
+            read = data_message(copy.data)
+            if (
+                any(copy.data == c.data for c in after)
+                # the same card twice in a row is dealt in a six-deck shoe: reading as the
+                # message before, a copy is its copy only under its number, or read before
+                # the copies believed (the shoe sends a message's copies after the last's)
+                or (
+                    previous is not None
+                    and copy.data == previous.data
+                    and (copy.seq == previous.seq or self.copies.index(copy) < first_believed)
+                )
+                or not card_shaped(copy.data)
+                or any(same_message(copy.data, said) for said in self.cards_said)
+            ):
+                continue
+            # in a group believed as a text, any copy of a card's shape is another message's:
+            # a failed read too (seed 10069487: its command damaged alike into an alarm's in
+            # two copies, its third copy intact, dropped)
+            if texts or not any(same_message(copy.data, b) for b in believed):
+                self.cards_said.append(copy.data)
+                own = {c.seq for c in self.copies if c.data == copy.data} - {self.seq}
+                guess = read.card if isinstance(read, CardRead) else None
+                out.append((Misread(guess=guess), tuple(sorted(own))))
+        return out
