@@ -240,3 +240,27 @@ def test_a_cache_whose_fine_faces_were_not_made_here_is_rebuilt(
     rebuilt = load_design(other_deck)
     assert rebuilt.fine.dtype == np.uint8
     assert np.array_equal(rebuilt.fine, first.fine)
+
+
+def test_a_loaded_design_is_prepared_and_a_frame_derives_nothing_from_it(
+    cache: Path, other_deck: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table calibrates once and reads thousands of frames: the cuts of the references
+    for partly hidden cards, the likeness of each pair and where twins differ are made
+    when the design is loaded, whether built or read from the cache, not on a frame."""
+    for design in (load_design(other_deck), load_design(other_deck)):
+        made = vars(design)
+        assert {"_masked", "gram", "index_gram", "fine_parted"} <= made.keys()
+        assert sorted(made["_masked"]) == list(range(2, design.size[0] // 2, 2))
+
+    def derived(*_: object) -> object:
+        raise AssertionError("derived from the design during a frame")
+
+    monkeypatch.setattr(design_module, "cut_face", derived)
+    monkeypatch.setattr(design_module, "_pairs", derived)
+    monkeypatch.setattr(design_module, "parted", derived)
+    faces = load_faces(other_deck)
+    rng = np.random.default_rng(3000)
+    scene = render_coup(faces, random_coup(rng), rng, disturbance=HARSH)
+    got = _rows(scene.image, design)
+    assert [len(r) for r in got] == [len(r) for r in scene.rows]
