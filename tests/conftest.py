@@ -108,3 +108,18 @@ def drawn_106(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         return load_design(folder), load_faces(folder)
+
+
+@pytest.fixture(scope="module")
+def drawn_108(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 108 (drawn by `deck_maker`: court cards alike in a suit's colour but
+    for a few small pips), calibrated into a private cache, and its faces."""
+    from hardware_sims.deck_maker import write_deck
+    from hardware_sims.scene_render import load_faces
+    from vision.design import load_design
+
+    folder = tmp_path_factory.mktemp("drawn108")
+    write_deck(folder, seed=108)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        return load_design(folder), load_faces(folder)

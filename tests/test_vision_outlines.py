@@ -98,3 +98,22 @@ def test_a_framed_card_outlined_inside_its_frame_on_three_sides_is_named(
     reading = read_card(frame, RowCard(Quad(outline)), design)
     assert reading.card is not None
     assert str(reading.card) == name
+
+
+def test_a_card_named_where_it_was_placed_stands_when_the_look_around_strays_off_it(
+    framed: tuple[Design, dict[str, np.ndarray]],
+) -> None:
+    """A coup laid at speed on a framed (tuning) design: the JC of its first row, placed
+    from the row's edges, was named 1.0 sure there (fitting 0.96); the look around that
+    outline fitted far worse (0.77) and guessed the JS, naming nothing, and the JC was
+    declined for it. Now the whole coup is read."""
+    from hardware_sims.scene_render import AT_SPEED, random_coup, render_laid_coup
+    from vision.layout import read_layout
+
+    design, faces = framed
+    rng = np.random.default_rng(46505)
+    rows = random_coup(rng)
+    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
+    got = [[str(s.reading.card) for s in r] for r in read_layout(scene.image, design)]
+    assert rows[0][1] == "JC"
+    assert got == rows

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from vision.classifier import (
+    CONFIDENCE_BAR,
     Around,
     Reading,
     classify_around_each,
@@ -40,6 +41,11 @@ _WIDTH_STEP = 0.08  # of a card's width: how far its outline's right side may be
 # out less against the baize (the light falls unevenly).
 _PART_GROWN = ((False, True, True, True), (True, True, True, False), (False, True, True, False))
 _HIDDEN_MORE = 0.1  # of a card's width
+# A look around a card's outline fitting it this much worse than the outline itself has
+# strayed off the card. Chosen on the tuning designs laid at speed (twelve seed sets, 864
+# coups): the 17 cards it lets stand were all of framed designs (105, 106), and none is
+# named wrong there at 0.05 or 0.1.
+_ASTRAY = 0.1
 
 
 @on_one_core
@@ -56,9 +62,10 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     the outline grown to the edges of a design framed near them: the finder may outline
     the paper inside the frame): an outline placed from a row's edges may be a few pixels
     off, and the finder may be misled by glare or a chip. Named surely where it was
-    outlined (`_FIRST_SURE`), it stands when the look around guesses it too and names no
-    other card (the cards named are looked for around together: the products over the
-    references are made once for all); otherwise it is looked for further
+    outlined (`_FIRST_SURE`), it stands when the look around does not gainsay it
+    (`_stands`) nor leaves it torn between it and its suit twin (the cards named are
+    looked for around together: the products over the references are made once for all);
+    otherwise it is looked for further
     (`_look_further`). A card named is looked at again, finer, beside its suit twin
     (`vision.twin_look`).
     """
@@ -76,18 +83,42 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
         design,
     )
     readings = list(firsts)
+    tied: set[int] = set()
     for k, around in zip(named, arounds, strict=True):
         reading = firsts[k]
-        seen = {r.card for r in around if r.card is not None}
-        if not (seen <= {reading.card} and reading.card in {r.guess for r in around}):
+        if not _stands(reading, around):
             readings[k] = declined(reading)
+        elif _twin_tied(reading, around):
+            tied.add(k)
     # The others are looked for further, all together at each step.
-    rest = [k for k in range(len(spots)) if k not in named]
+    rest = [k for k in range(len(spots)) if k not in named or k in tied]
     further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
     return [twin_checked(frame, spot.quad, spot.visible, reading, design)
             for spot, reading in zip(spots, readings, strict=True)]
+
+
+def _stands(first: Reading, around: Sequence[Reading]) -> bool:
+    """Whether a card named where it was outlined stands by the look around its outline: it
+    guesses the card and names no other; or it names none, fitting clearly worse than the
+    outline itself (`_ASTRAY`), so that what it guesses says nothing against the card."""
+    seen = {r.card for r in around if r.card is not None}
+    if seen <= {first.card} and first.card in {r.guess for r in around}:
+        return True
+    return not seen and max(r.score for r in around) < first.score - _ASTRAY
+
+
+def _twin_tied(first: Reading, around: Sequence[Reading]) -> bool:
+    """Whether a card named where it was outlined fits better around its outline, yet
+    unsure there for its suit twin alone: in a design whose twins differ only in a few small
+    pips (court cards alike but for them), how sure it was where it was outlined measures
+    the outline's misplacement more than its suit (a JC of design 108, seed 64 800, was so
+    named the JS, 0.92 sure)."""
+    return first.card not in {r.card for r in around} and any(
+        r.guess == first.card and r.untwinned >= CONFIDENCE_BAR and r.score > first.score
+        for r in around
+    )
 
 
 def _grown(spot: RowCard, design: Design) -> list[Quad]:
