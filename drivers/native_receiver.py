@@ -247,9 +247,8 @@ class NativeReceiver:
             return self._say(ShoeAlarm(
                 f"the shoe's heartbeat named seq {restart.first}, after {last}, and nothing "
                 "confirmed it: a stale copy, or the shoe restarted and frames were lost"))
-        # a heartbeat alone puts nothing in doubt: stale heartbeats are common on a bad
-        # line, and a gap's resent frames would all go to the tailleur (make fuzz: 1,900
-        # cards of 79,000); the alarm above says what may have happened
+        # not after a heartbeat alone: stale ones are common on a bad line, and a gap's
+        # resent cards would all go to the tailleur (make fuzz: 1,900 of 79,000)
         self._doubt.suspected()
         for frame in restart.frames:
             self._recent.remember(frame)
