@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import ALL_CARDS
-from drivers.messages import CardRead, CutRead, Message, Misread
+from drivers.messages import CardRead, CutRead, Message, Misread, ShoeAlarm
 
 _CARD, _CUT, _MISREAD, _ALARM = range(4)
 _NUMBERS = {card: number for number, card in enumerate(ALL_CARDS)}
@@ -42,8 +42,9 @@ def _weights(
     same (a failed read only if, where `read` is known, frames under the sent one's number
     read so), 5 a misread guessing the card (so that of a card and a misread guessing it, the
     card is its delivery), 4 the card with its face-up flag wrong, 3 a misread that frames
-    under the sent one's number (`read`, when known) read as, 2 a misread for another
-    message (a card, a failed read, a cut card or an alarm), or an alarm's text garbled.
+    under the sent one's number (`read`, when known) read as, or an alarm's garbled text
+    they read as, 2 a misread for another message (a card, a failed read, a cut card or an
+    alarm), or an alarm's text garbled.
     The first `unheard` sent messages, before any frame was taken for one, stand only for
     what equals them: nothing of theirs arrived (a capture begun after them, or every
     copy lost), so a misread there came from a later message's frames."""
@@ -71,13 +72,17 @@ def _weights(
     weights = np.maximum(weights, np.where(face, 4, 0))
     alarms = (s_kind == _ALARM) & (g_kind == _ALARM)
     weights = np.maximum(weights, np.where(alarms, 2, 0))
+    if read:  # a garbled alarm stands first for the one whose frames read as it
+        weights = np.maximum(weights, np.where(alarms & under, 3, 0))
     weights[:unheard] = np.where(same[:unheard], weights[:unheard], 0)
     return weights
 
 
 def _read_as(message: Message, readings: set[Message]) -> bool:
-    """Whether a frame read as `readings` gives the misread `message`."""
+    """Whether a frame read as `readings` gives the misread or garbled alarm `message`."""
     match message:
+        case ShoeAlarm():
+            return message in readings
         case Misread(guess=None):
             return Misread() in readings
         case Misread(guess=card) if card is not None:
