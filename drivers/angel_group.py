@@ -26,10 +26,15 @@ class Group:
     texts_said: bool = False
     cards_said: list[bytes] = field(default_factory=list)
     # a card believed on two copies before its third was read, with what is said beside it:
-    # delivered once the third copy shows whether the copies dispute it (`_release`)
+    # delivered once the third copy shows whether the copies dispute it (`_release`), or,
+    # beside a failed read, once the copies after it show the next number (`_failed_beside`)
     # (and the unreadable bytes before it, which those after it must not join)
     held: tuple[Copy, list[Message], int] | None = None
     unread: int = 0  # the decoder's unreadable bytes when its last copy was read
+
+    def failed_read_first(self) -> bool:
+        """Whether its first copy reads as a failed read (one damage from any card's)."""
+        return bool(self.copies) and data_message(self.copies[0].data) == Misread()
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""

@@ -184,6 +184,9 @@ class AngelDecoder:
         out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
             if votes >= self._votes and copy not in group.believed:
+                # a card still held (behind a failed read, it waits past its third copy) is
+                # delivered before another message's, which would take its place unsaid
+                out += self._release(group, settled=True)
                 group.believed.append(copy)
                 beside = self._beside(group, [], before=True)
                 unread, self._unread = self._unread, 0
@@ -195,13 +198,14 @@ class AngelDecoder:
         """Delivers the message `group` holds, with what is said beside it; without a check, a
         card believed before all its copies were read waits for them (or for the group to be
         `settled`): a copy that reads as another card one damage away disputes it; so does a
-        status, which an alarm's copy may dispute."""
+        status, which an alarm's copy may dispute. One after a failed read waits for the
+        copies after it (`_failed_beside`)."""
         if group.held is None:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
-        if not settled and self._votes > 1 and len(group.copies) < COPIES and (
-            isinstance(card, CardRead | Status)
+        if not settled and self._votes > 1 and isinstance(card, CardRead | Status) and (
+            len(group.copies) < COPIES or group.failed_read_first()
         ):
             return []
         group.held = None
@@ -242,7 +246,8 @@ class AngelDecoder:
             return []
         if group.believed:
             after = [*next_copies, *held]
-            out = self._number_disputed(group, held) or self._release(group, settled=True)
+            out = self._number_disputed(group, held) or self._failed_beside(group, held)
+            out = out or self._release(group, settled=True)
             return out + self._beside(group, after)
         self._lone_unread = group.unread
         messages = messages_among(group.copies)
@@ -273,6 +278,25 @@ class AngelDecoder:
         self._unread += unread
         self._last, self._last_read = copy, {copy.data}
         self._untrusted.append(tuple(dict.fromkeys((placed[-1], *numbers))))
+        return [*beside, Misread(guess=read.card)]
+
+    def _failed_beside(self, group: Group, held: list[Copy]) -> list[Message]:
+        """A card believed after a first copy read as a failed read (one damage from any
+        card), the copies after it under a number past the next: the failed read may have
+        been sent there, the card's copies misnumbered from the next (seed 10044700), so the
+        card is a misread guessing it, its number not trusted: a loss said stands either way.
+        (Where the failed read came after the card's copies, as often, it was not measured
+        worth the cards the tailleur would confirm.)"""
+        if group.held is None or not held or self._count.follows(group.seq, held[0].seq):
+            return []
+        copy, beside, unread = group.held
+        read = data_message(copy.data)
+        if not isinstance(read, CardRead) or not group.failed_read_first():
+            return []
+        group.held = None
+        self._unread += unread
+        self._last, self._last_read = copy, {copy.data}
+        self._untrusted.append((copy.seq,))
         return [*beside, Misread(guess=read.card)]
 
     def _close_one(
