@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from hardware_sims.scene_render import HARSH, NONE, Camera, baize, card_corners, paste
+from tests.laid_coups import read_laid_coup
 from vision.card_reads import read_card
 from vision.design import Design
 from vision.quad import Quad, along_top_edge, from_left_edge, widened
@@ -107,13 +108,6 @@ def test_a_card_named_where_it_was_placed_stands_when_the_look_around_strays_off
     from the row's edges, was named 1.0 sure there (fitting 0.96); the look around that
     outline fitted far worse (0.77) and guessed the JS, naming nothing, and the JC was
     declined for it. Now the whole coup is read."""
-    from hardware_sims.scene_render import AT_SPEED, random_coup, render_laid_coup
-    from vision.layout import read_layout
-
-    design, faces = framed
-    rng = np.random.default_rng(46505)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = [[str(s.reading.card) for s in r] for r in read_layout(scene.image, design)]
+    rows, got = read_laid_coup(framed, 46505)
     assert rows[0][1] == "JC"
-    assert got == rows
+    assert [[str(card) for card in row] for row in got] == rows

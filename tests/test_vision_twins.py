@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from croupier.cards import ALL_CARDS, Card
+from tests.laid_coups import assert_nothing_named_wrong, read_laid_coup
 from vision.twins import SUIT_TWIN, TWIN_SURE, twin_doubted
 
 
@@ -43,18 +44,9 @@ def test_a_card_half_hidden_is_not_named_for_its_suit_twin(
     looked for around its outline and named for its twin (the KS as the KC) at a
     confidence of 0.55 to 0.7, its index alone fitting the right card best. It is
     declined now, and nothing in the coup is named wrong."""
-    from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid_coup
-    from vision.layout import read_layout
-
-    design, faces = drawn_106
-    rng = np.random.default_rng(seed)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = [[s.reading.card for s in r] for r in read_layout(scene.image, design)]
+    rows, got = read_laid_coup(drawn_106, seed)
     assert rows[row][column] == card
-    assert [len(r) for r in got] == [len(r) for r in rows]
-    for row_got, row_want in zip(got, rows, strict=True):
-        assert all(g is None or str(g) == w for g, w in zip(row_got, row_want, strict=True))
+    assert_nothing_named_wrong(rows, got)
 
 
 def test_a_court_card_torn_between_its_suit_twins_around_its_outline_is_not_named(
@@ -65,18 +57,9 @@ def test_a_court_card_torn_between_its_suit_twins_around_its_outline_is_not_name
     sure where its row's edges placed it, a little off; around that outline it fitted
     better, and the JS and the JC alike. It is not named now, and nothing in the coup is
     named wrong."""
-    from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid_coup
-    from vision.layout import read_layout
-
-    design, faces = drawn_108
-    rng = np.random.default_rng(64800)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = [[s.reading.card for s in r] for r in read_layout(scene.image, design)]
+    rows, got = read_laid_coup(drawn_108, 64800)
     assert rows[1][2] == "JC"
-    assert [len(r) for r in got] == [len(r) for r in rows]
-    for row_got, row_want in zip(got, rows, strict=True):
-        assert all(g is None or str(g) == w for g, w in zip(row_got, row_want, strict=True))
+    assert_nothing_named_wrong(rows, got)
 
 
 def test_a_card_unsure_beside_its_twin_alone_is_named_after_the_closer_look(
@@ -86,16 +69,9 @@ def test_a_card_unsure_beside_its_twin_alone_is_named_after_the_closer_look(
     fitted its reference a little less than a card named at once must, and the ace of
     clubs almost as well (its split from every other card was clear). It was declined;
     the closer look at their pips finds it the ace of spades. The whole coup is read."""
-    from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid_coup
-    from vision.layout import read_layout
-
-    design, faces = drawn_106
-    rng = np.random.default_rng(26600)
-    rows = random_coup(rng)
-    scene = render_laid_coup(faces, rows, rng, laying=AT_SPEED, disturbance=HARSH)
-    got = [[str(s.reading.card) for s in r] for r in read_layout(scene.image, design)]
+    rows, got = read_laid_coup(drawn_106, 26600)
     assert rows[1][0] == "AS"
-    assert got == rows
+    assert [[str(card) for card in row] for row in got] == rows
 
 
 @pytest.fixture(scope="module")
