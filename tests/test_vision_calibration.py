@@ -264,3 +264,15 @@ def test_a_loaded_design_is_prepared_and_a_frame_derives_nothing_from_it(
     scene = render_coup(faces, random_coup(rng), rng, disturbance=HARSH)
     got = _rows(scene.image, design)
     assert [len(r) for r in got] == [len(r) for r in scene.rows]
+
+
+def test_a_cut_the_preparation_did_not_foresee_is_made_when_asked(
+    cache: Path, other_deck: Path
+) -> None:
+    """An odd width, or one past the map's, is cut when a frame asks for it, not refused."""
+    design = load_design(other_deck)
+    width = design.size[0] // 2
+    for columns in (3, width + 4):
+        face, gram = design.masked(columns)
+        assert face.shape[0] == design.face.shape[0]
+        assert gram.shape == design.gram.shape

@@ -70,18 +70,20 @@ class Design:
         """The face references cut to their left `columns` columns of the face map (an even
         number: for a card the next one partly hides), and the likeness of each pair on
         that score."""
-        return self._masked[columns]
+        cut = self._masked.get(columns)
+        if cut is None:  # a width the preparation did not foresee: no frame may fail on it
+            cut = self._masked[columns] = self._cut(columns)
+        return cut
+
+    def _cut(self, columns: int) -> tuple[np.ndarray, np.ndarray]:
+        face = cut_face(self.face, columns, self.size)
+        return face, FACE_WEIGHT * _pairs(face) + (1 - FACE_WEIGHT) * self.index_gram
 
     @cached_property
     def _masked(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         """Every cut `masked` is asked for, made together: any even width short of the
         whole map, whatever share of a card is read whole."""
-        cuts = {}
-        for columns in range(2, self.size[0] // FACE_SHRINK, 2):
-            face = cut_face(self.face, columns, self.size)
-            gram = FACE_WEIGHT * _pairs(face) + (1 - FACE_WEIGHT) * self.index_gram
-            cuts[columns] = (face, gram)
-        return cuts
+        return {columns: self._cut(columns) for columns in range(2, self.size[0] // FACE_SHRINK, 2)}
 
     def prepare(self) -> Design:
         """This design with all it derives for reading made now, at calibration, so that
