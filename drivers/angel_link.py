@@ -113,6 +113,7 @@ class AngelDecoder:
         if anchor is None or any(isinstance(m, ShoeAlarm) for m in out):
             return out
         said = sum(m.count for m in out if isinstance(m, Lost))
+        # the believed side's data is not kept: b"" counts it as a card's frame
         return out + room_alarm(
             anchor, end, self._lone_unread, lost=said, lone=len(numbers), sides=[b""],
             votes=self._votes,
@@ -258,45 +259,44 @@ class AngelDecoder:
 
     def _number_disputed(self, group: Group, held: list[Copy]) -> list[Message]:
         """A card believed on copies under one number, and read again just after them under
-        another that the count follows on to, where its own does not: two copies whose
-        number was damaged alike cannot be told from a count that wrapped or restarted, so
-        the card is a misread guessing it, and its numbers are not trusted (`make fuzz`
-        seed 10038519: believed under 119 after 125, its third copy under 127, the 126th
-        lost unsaid)."""
+        another that the count follows on to, where its own does not: two copies whose number
+        was damaged alike cannot be told from a count that wrapped or restarted, so the card
+        is a misread guessing it, its numbers not trusted (`make fuzz` seed 10038519:
+        believed under 119 after 125, its third copy under 127, the 126th lost unsaid)."""
         if group.held is None:
             return []
-        copy, beside, unread = group.held
+        copy = group.held[0]
         others = tuple(dict.fromkeys(c.seq for c in held if c.data == copy.data))
         if not others or copy.seq in others:
             return []
         numbers = (copy.seq, *others)
         placed = self._count.placed(self._count.last, [*self._untrusted, numbers], None)
-        read = data_message(copy.data)
-        if placed[-1] == copy.seq or not isinstance(read, CardRead):
+        if placed[-1] == copy.seq:
             return []
-        group.held = None
-        self._unread += unread
-        self._last, self._last_read = copy, {copy.data}
-        self._untrusted.append(tuple(dict.fromkeys((placed[-1], *numbers))))
-        return [*beside, Misread(guess=read.card)]
+        return self._held_as_misread(group, tuple(dict.fromkeys((placed[-1], *numbers))))
 
     def _failed_beside(self, group: Group, held: list[Copy]) -> list[Message]:
         """A card believed after a first copy read as a failed read (one damage from any
         card), the copies after it under a number past the next: the failed read may have
         been sent there, the card's copies misnumbered from the next (seed 10044700), so the
-        card is a misread guessing it, its number not trusted: a loss said stands either way.
-        (Where the failed read came after the card's copies, as often, it was not measured
-        worth the cards the tailleur would confirm.)"""
+        card is a misread guessing it, its number not trusted (not so for a failed read after
+        the card's copies, as often: not worth the cards the tailleur would confirm)."""
         if group.held is None or not held or self._count.follows(group.seq, held[0].seq):
             return []
+        failed_first = group.failed_read_first()
+        return self._held_as_misread(group, (group.held[0].seq,)) if failed_first else []
+
+    def _held_as_misread(self, group: Group, numbers: tuple[int, ...]) -> list[Message]:
+        """The card `group` holds as a misread guessing it, `numbers` not trusted (no card, no
+        misread: a failed read or a text held is delivered as it stands)."""
+        assert group.held is not None
         copy, beside, unread = group.held
-        read = data_message(copy.data)
-        if not isinstance(read, CardRead) or not group.failed_read_first():
+        if not isinstance(read := data_message(copy.data), CardRead):
             return []
         group.held = None
         self._unread += unread
         self._last, self._last_read = copy, {copy.data}
-        self._untrusted.append((copy.seq,))
+        self._untrusted.append(numbers)
         return [*beside, Misread(guess=read.card)]
 
     def _close_one(
@@ -324,6 +324,7 @@ class AngelDecoder:
         ):
             self._renumber(copy.seq)
             return []
+        message = unconfirmed(copies, split=split)
         votes = Counter(next_copies).most_common(2)
         # the copies after it must read as one message: in a tie, the one read first may be
         # this very message's copy, misnumbered into the next one's number
@@ -337,8 +338,7 @@ class AngelDecoder:
                 # the next message under the number before its own: a copy of it misnumbered
                 # (the message sent under that number lost whole), or the same card dealt
                 # twice; delivered, but its number counts for nothing, lest it hide a loss
-                return [unconfirmed(copies, split=split)]
-        message = unconfirmed(copies, split=split)
+                return [message]
         texts = not (card_shaped(copy.data) or last is None or card_shaped(last.data))
         if last is not None and (copy.data in self._last_read or texts):
             # the message just delivered, again under the next number: a copy misnumbered
