@@ -80,46 +80,33 @@ def faces() -> dict[str, Any]:
     return load_faces(BUILTIN)
 
 
-@pytest.fixture(scope="module")
-def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """A design drawn with a coloured frame printed near the edge (a tuning design),
-    calibrated into a private cache, and its faces."""
+def _drawn(tmp_path_factory: pytest.TempPathFactory, seed: int) -> tuple[Any, dict[str, Any]]:
+    """The design `deck_maker` draws from `seed`, calibrated into a private cache, and its
+    faces."""
     from hardware_sims.deck_maker import write_deck
     from hardware_sims.scene_render import load_faces
     from vision.design import load_design
 
-    folder = tmp_path_factory.mktemp("framed")
-    write_deck(folder, seed=105)
+    folder = tmp_path_factory.mktemp(f"drawn{seed}")
+    write_deck(folder, seed=seed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         return load_design(folder), load_faces(folder)
+
+
+@pytest.fixture(scope="module")
+def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """A design drawn with a coloured frame printed near the edge (tuning design 105)."""
+    return _drawn(tmp_path_factory, 105)
 
 
 @pytest.fixture(scope="module")
 def drawn_106(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 106 (drawn by `deck_maker`, framed near its edges), calibrated into a
-    private cache, and its faces."""
-    from hardware_sims.deck_maker import write_deck
-    from hardware_sims.scene_render import load_faces
-    from vision.design import load_design
-
-    folder = tmp_path_factory.mktemp("drawn106")
-    write_deck(folder, seed=106)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        return load_design(folder), load_faces(folder)
+    """Tuning design 106 (framed near its edges)."""
+    return _drawn(tmp_path_factory, 106)
 
 
 @pytest.fixture(scope="module")
 def drawn_108(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 108 (drawn by `deck_maker`: court cards alike in a suit's colour but
-    for a few small pips), calibrated into a private cache, and its faces."""
-    from hardware_sims.deck_maker import write_deck
-    from hardware_sims.scene_render import load_faces
-    from vision.design import load_design
-
-    folder = tmp_path_factory.mktemp("drawn108")
-    write_deck(folder, seed=108)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        return load_design(folder), load_faces(folder)
+    """Tuning design 108 (court cards alike in a suit's colour but for a few small pips)."""
+    return _drawn(tmp_path_factory, 108)

@@ -90,7 +90,7 @@ class Design:
         no frame pays for it: the cuts of the references, the likeness of each pair and
         where suit twins differ (some 26 ms of CPU a design)."""
         for derived in ("_masked", "gram", "fine_parted"):
-            getattr(self, derived)  # a cached property, made once and kept
+            getattr(self, derived)  # touched here so that no frame is the first to make it
         return self
 
     @cached_property
@@ -113,8 +113,8 @@ class Design:
 
 def _pairs(maps: np.ndarray) -> np.ndarray:
     """The dot product of each pair of references at each level: (levels, 52, 52). A matrix
-    product, not `einsum`, which does not use BLAS: this is built once a design and once
-    each cut of it, often while a frame waits."""
+    product, not `einsum`, which does not use BLAS: it is built for the design and for
+    every cut of it when the design is prepared."""
     pairs: np.ndarray = maps @ maps.transpose(0, 2, 1)
     return pairs
 

@@ -70,11 +70,11 @@ def _straight_each(cards: Sequence[np.ndarray], design: Design) -> list[Reading]
 def _hidden_each(cards: Sequence[tuple[np.ndarray, float]], design: Design) -> list[Reading]:
     """`classify_hidden` of each straightened card and the share of it in view. Cards with
     the same share in view are compared with the same cut of the references."""
+    if not cards:
+        return []
     described = [describe(card) for card, _ in cards]
     columns = [_columns(visible, design) for _, visible in cards]
     readings: list[Reading] = [Reading(None, None, 0.0)] * len(cards)
-    if not cards:
-        return readings
     index = design.index @ np.stack([seen.index for seen, _ in described], axis=1)
     for share in set(columns):
         members = [k for k, c in enumerate(columns) if c == share]
