@@ -74,6 +74,19 @@ def test_a_card_unsure_beside_its_twin_alone_is_named_after_the_closer_look(
     assert [[str(card) for card in row] for row in got] == rows
 
 
+def test_the_closer_look_is_taken_where_the_look_around_found_the_card(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a tuning design: the AC closing a row and a 5H, each
+    declined only for its suit twin, were found a few pixels off the outline their row's
+    edges gave them, further than the closer look beside the twin moves; at the outline
+    that look did not find either clearly better than its twin. Looked at where each was
+    found instead, both are named, and the whole coup is read."""
+    rows, got = read_laid_coup(drawn_106, 66607)
+    assert (rows[0][7], rows[0][1]) == ("AC", "5H")
+    assert [[str(card) for card in row] for row in got] == rows
+
+
 @pytest.fixture(scope="module")
 def builtin() -> Any:
     from vision.design import builtin_design

@@ -19,6 +19,7 @@ from vision.classifier import (
 )
 from vision.design import Design
 from vision.first_reads import classify_each
+from vision.found import found_at
 from vision.look import Looks
 from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
 from vision.rows import RowCard
@@ -67,7 +68,7 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     looked for around together: the products over the references are made once for all);
     otherwise it is looked for further
     (`_look_further`). A card named is looked at again, finer, beside its suit twin
-    (`vision.twin_look`).
+    (`vision.twin_look`), where the look around its outlines found it.
     """
     near = [_near(frame, spot, design) for spot in spots]
     firsts = classify_each([(piece, spot.quad, spot.visible) for piece, spot in near], design)
@@ -95,8 +96,11 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
-    return [twin_checked(frame, spot.quad, spot.visible, reading, design)
-            for spot, reading in zip(spots, readings, strict=True)]
+    return [
+        twin_checked(frame, spot.quad, spot.visible, reading, design,
+                     found=_found(spot, looks[k], reading, design))
+        for k, (spot, reading) in enumerate(zip(spots, readings, strict=True))
+    ]
 
 
 def _stands(first: Reading, around: Sequence[Reading]) -> bool:
@@ -213,22 +217,48 @@ def _rebuilt(spot: RowCard, design: Design) -> list[Quad]:
     return rebuilt
 
 
+def _found(spot: RowCard, looks: Looks, reading: Reading, design: Design) -> Quad | None:
+    """Where the look around a card's outlines found the card it names or guesses, in the
+    frame (`vision.found`); None when it was not looked around."""
+    card = reading.card or reading.guess
+    where = found_at(looks, card, spot.visible, design) if card is not None else None
+    if where is None:
+        return None
+    box = _piece(spot, design)
+    if box is None:
+        return where
+    origin, factor = box
+    return Quad((where.corners * factor + origin).astype(np.float32))
+
+
+def _piece(spot: RowCard, design: Design) -> tuple[np.ndarray, float] | None:
+    """Where the part of the frame a card is read in begins, and how much it is shrunk
+    there (`_near`); None when the card is read in the frame itself."""
+    factor = min(spot.quad.width / design.size[0], spot.quad.height / design.size[1])
+    if factor <= _SHRINK_FROM:
+        return None
+    reach = _AROUND * max(spot.quad.width, spot.quad.height)
+    origin = np.maximum(np.floor(spot.quad.corners.min(axis=0) - reach), 0)
+    return origin.astype(np.float32), factor
+
+
 def _near(frame: np.ndarray, spot: RowCard, design: Design) -> tuple[np.ndarray, RowCard]:
     """The part of the frame around a card, shrunk once to about the size the classifier
     compares cards at, and the card in it: the many outlines tried around a card are then
     each cut from one small image, where each would shrink its own piece of the frame."""
-    factor = min(spot.quad.width / design.size[0], spot.quad.height / design.size[1])
-    if factor <= _SHRINK_FROM:
+    box = _piece(spot, design)
+    if box is None:
         return frame, spot
+    origin, factor = box
     corners = spot.quad.corners
     reach = _AROUND * max(spot.quad.width, spot.quad.height)
-    x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach).astype(int), 0)
+    x0, y0 = origin.astype(int)
     x1, y1 = np.ceil(corners.max(axis=0) + reach).astype(int) + 1
     piece = frame[y0:y1, x0:x1]
     small = _shrunk(piece, 1 / factor)
 
     def moved(quad: Quad) -> Quad:
-        return Quad(((quad.corners - np.array([x0, y0], np.float32)) / factor).astype(np.float32))
+        return Quad(((quad.corners - origin) / factor).astype(np.float32))
 
     also = moved(spot.also) if spot.also is not None else None
     return small, RowCard(moved(spot.quad), spot.visible, spot.placed, also)

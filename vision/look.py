@@ -29,11 +29,13 @@ _FINE = np.array([(dx, dy) for dx in (-_STEP, 0, _STEP) for dy in (-_STEP, 0, _S
 @dataclass(frozen=True)
 class Look:
     """The card inside one outline where its index fits best: its index and face features
-    (unit norm) at each of the `BEST_SHIFTS` best places. It does not depend on how much
-    of the card is in view: only the comparison does."""
+    (unit norm) at each of the `BEST_SHIFTS` best places, the outline and those places. It
+    does not depend on how much of the card is in view: only the comparison does."""
 
     index: np.ndarray  # (BEST_SHIFTS, index features)
     face: np.ndarray  # (BEST_SHIFTS, face features)
+    outline: Quad
+    places: np.ndarray  # (BEST_SHIFTS, 2): (dx, dy) pixels of the straightened card
 
 
 # What was seen around the outlines of one frame, by their corners: a card read again
@@ -90,8 +92,8 @@ def look(outlines: Sequence[tuple[np.ndarray, Quad]], design: Design) -> list[Lo
     index[in_near] = near_windows.units(kept[in_near] - coarse_count)
     face = seen.face_windows(np.repeat(indices, BEST_SHIFTS), np.concatenate(places), size)
     return [
-        Look(index[at : at + BEST_SHIFTS], face[at : at + BEST_SHIFTS])
-        for at in range(0, len(kept), BEST_SHIFTS)
+        Look(index[at : at + BEST_SHIFTS], face[at : at + BEST_SHIFTS], quad, where)
+        for at, quad, where in zip(range(0, len(kept), BEST_SHIFTS), quads, places, strict=True)
     ]
 
 

@@ -39,18 +39,21 @@ TWIN_WORSE = 0.06
 
 
 def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading,
-                 design: Design) -> Reading:
+                 design: Design, *, found: Quad | None = None) -> Reading:
     """`reading` of the card outlined by `quad`, of which the left `visible` share is in
     view, declined when its suit twin fits clearly better where the two differ; and a card
     declined only for its twin (`Reading.untwinned`) named when it fits clearly better
-    there than its twin. A design framed near its edges may be outlined inside the frame:
-    the outline grown to its edges is looked at too."""
+    there than its twin. When a look around `quad` `found` the card (`vision.found`), it is
+    compared there instead: where it fits best of all the outlines tried, `quad` among
+    them. A design framed near its edges may be outlined inside the frame: the outline
+    grown to its edges is looked at too."""
+    at = quad if found is None else found
     if reading.card is not None:
-        fits = _twin_fits(frame, quad, visible, reading.card, design)
+        fits = _twin_fits(frame, at, visible, reading.card, design)
         return declined(reading) if fits[1] - fits[0] > TWIN_BETTER else reading
     if reading.guess is None or reading.untwinned < CONFIDENCE_BAR:
         return reading
-    fits = _twin_fits(frame, quad, visible, reading.guess, design)
+    fits = _twin_fits(frame, at, visible, reading.guess, design)
     if fits[0] - fits[1] < TWIN_WORSE:
         return reading
     return replace(reading, card=reading.guess, confidence=reading.untwinned, untwinned=0.0)
