@@ -1,6 +1,7 @@
 """The cards of a coup read where they were outlined all at once name each card as reading
-it alone does, as surely (the products over the references, made for all of them at once,
-may differ from one card's in the last bits)."""
+it alone does, as surely: a card's reading does not depend on what else is read with it
+(the products over the references, made for all of them at once, may differ from one
+card's in the last bits)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ def test_cards_read_together_where_outlined_are_read_as_each_alone(
     """A coup laid at speed on a design framed near its edges: cards outlined whole and
     partly hidden, some named, some not (the outline grown to the frame is read too)."""
     from hardware_sims.scene_render import AT_SPEED, HARSH, random_coup, render_laid_coup
-    from vision.classifier import classify
     from vision.first_reads import classify_each
     from vision.layout import locate
 
@@ -27,7 +27,7 @@ def test_cards_read_together_where_outlined_are_read_as_each_alone(
         spots = [spot for row in locate(scene.image, design) for spot in row]
         outlined += [(scene.image, spot.quad, spot.visible) for spot in spots]
     together = classify_each(outlined, design)
-    alone = [classify(frame, quad, design, visible) for frame, quad, visible in outlined]
+    alone = [classify_each([card], design)[0] for card in outlined]
     assert any(visible < 1.0 for _, _, visible in outlined)
     assert any(r.card is None for r in alone)
     assert any(r.card is not None for r in alone)

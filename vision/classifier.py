@@ -12,9 +12,9 @@ from threadpoolctl import ThreadpoolController
 
 from croupier.cards import Card
 from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.features import FACE_SHRINK, describe, describe_both
+from vision.features import FACE_SHRINK
 from vision.look import BEST_SHIFTS, Look, Looks, dot, look
-from vision.quad import Quad, grow, rectify
+from vision.quad import Quad
 from vision.twins import SUIT_TWIN, twin_doubted
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -25,11 +25,7 @@ MIN_SCORE, FULL_SCORE = 0.82, 0.92
 MIN_SPLIT, FULL_SPLIT = 0.12, 0.3
 CONFIDENCE_BAR = 0.5
 _RIVALS = 6  # the pairwise test is run against this many next-best cards
-# A hypothesis scoring within this of the chosen one's score is a comparable fit; if it
-# names another card with this much confidence, the card is declined.
-_COMPARABLE = 0.06
-_CONTRADICTION = 0.1
-_WHOLE = 0.97  # a card this much in view is read whole
+WHOLE = 0.97  # a card this much in view is read whole
 
 
 @dataclass(frozen=True)
@@ -44,90 +40,6 @@ class Reading:
     # Declined, how sure the guess would be were its suit twin not a card: a closer look at
     # where the two differ may settle it (`vision.twin_look`).
     untwinned: float = 0.0
-
-
-def classify(
-    frame: np.ndarray,
-    quad: Quad,
-    design: Design,
-    visible: float = 1.0,
-    comparable: float = _COMPARABLE,
-) -> Reading:
-    """The card inside `quad` of `frame`, of which the left `visible` share is in view (the
-    next card of a row may lie over its right side).
-
-    For a design whose outline the card finder draws inside the edges (a frame printed
-    near the edge), the outline grown back to the edges is read too, and the surer of the
-    two readings is kept.
-    """
-    if visible < _WHOLE:
-        return classify_hidden(rectify(frame, quad, design.size), design, visible, comparable)
-    reading = classify_straight(rectify(frame, quad, design.size), design, comparable)
-    if design.inset == (0.0, 0.0) or reading.card is not None:
-        return reading
-    grown = classify_straight(
-        rectify(frame, grow(quad, design.inset), design.size), design, comparable
-    )
-    return max(reading, grown, key=lambda r: (r.confidence, r.score))
-
-
-def classify_straight(
-    card: np.ndarray, design: Design, comparable: float = _COMPARABLE
-) -> Reading:
-    """A card already straightened to `design.size`.
-
-    Each way up and each blur level is a hypothesis about how the card is seen; the most
-    confident one names the card, unless a hypothesis that fits about as well names
-    another card with some confidence: then the card is declined. `comparable` is how far
-    behind a hypothesis may score and still count.
-    """
-    views, paperness = describe_both(card)
-    paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
-    hypotheses = [
-        _hypothesis(scores, design.gram[level], design, paper)
-        for view in design.scores(views)
-        for level, scores in enumerate(view)
-    ]
-    return _decide(hypotheses, comparable)
-
-
-def _decide(hypotheses: list[Reading], comparable: float) -> Reading:
-    """The most confident hypothesis, declined when a comparable one names another card,
-    or when another card fits better."""
-    chosen = max(hypotheses, key=lambda h: (h.confidence, h.score))
-    rivals = [
-        h.confidence
-        for h in hypotheses
-        if h.guess != chosen.guess and h.score >= chosen.score - comparable
-    ]
-    contradiction = max(rivals, default=0.0)
-    # Another card fitting better under some hypothesis, however unsure it is there, is a
-    # contradiction too: the surest reading must also be the best fit.
-    if any(h.guess != chosen.guess and h.score > chosen.score for h in hypotheses):
-        contradiction = max(contradiction, _CONTRADICTION)
-    if contradiction >= _CONTRADICTION:
-        doubt = min(chosen.confidence, CONFIDENCE_BAR) * (1.0 - contradiction)
-        chosen = Reading(None, chosen.guess, round(doubt, 3), chosen.score, 0.0)
-    return chosen
-
-
-def classify_hidden(
-    card: np.ndarray, design: Design, visible: float, comparable: float = _COMPARABLE
-) -> Reading:
-    """A straightened card whose right side from `visible` on is hidden: only what is seen
-    is compared, the card taken as lying upright (a row is laid so)."""
-    seen, paperness = describe(card)
-    paper = _ramp(paperness, 0.0, design.paper_bar) if design.paper_bar else 1.0
-    columns = _columns(visible, design)
-    face, gram = design.masked(columns)
-    observed = cut_face(seen.face, columns, design.size)
-    hypotheses = []
-    for level in range(face.shape[0]):
-        scores = FACE_WEIGHT * (face[level] @ observed) + (1 - FACE_WEIGHT) * (
-            design.index[level] @ seen.index
-        )
-        hypotheses.append(_hypothesis(scores, gram[level], design, paper))
-    return _decide(hypotheses, comparable)
 
 
 def classify_placed(
@@ -206,7 +118,7 @@ def _resized(quads: Sequence[Quad], fits: np.ndarray) -> list[Quad]:
 
 def _gram(visible: float, design: Design) -> np.ndarray:
     """The references' likeness to each other over the share of a card in view."""
-    return design.gram if visible >= _WHOLE else design.masked(_columns(visible, design))[1]
+    return design.gram if visible >= WHOLE else design.masked(columns_in_view(visible, design))[1]
 
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
@@ -219,7 +131,7 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     whole, index, face = fits
     level, _ = np.unravel_index(int(np.argmax(whole)), whole.shape)
     scores = whole.max(axis=0)
-    reading = _hypothesis(scores, gram[level], design, 1.0)
+    reading = hypothesis(scores, gram[level], design, 1.0)
     top = int(np.argmax(scores))
     index_best, face_best = index.max(axis=0), face.max(axis=0)
     if index_best.max() - index_best[top] > _AGREE or face_best.max() - face_best[top] > _AGREE:
@@ -231,8 +143,8 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
         return reading
     # Its index and face name it, unsurely: how sure it would be, its suit twin aside.
     scores[SUIT_TWIN[top]] = -1.0
-    alone = _hypothesis(scores, gram[level], design, 1.0)
-    sure = min(_ramp(alone.score, *_UNTWINNED_SCORE), _ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
+    alone = hypothesis(scores, gram[level], design, 1.0)
+    sure = min(ramp(alone.score, *_UNTWINNED_SCORE), ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
     return replace(reading, untwinned=round(sure, 3))
 
 
@@ -283,7 +195,7 @@ def _turned(quad: Quad) -> list[Quad]:
     return turned
 
 
-def _columns(visible: float, design: Design) -> int:
+def columns_in_view(visible: float, design: Design) -> int:
     """Whole columns of the face map clear of the next card, rounded down to an even number
     so that few cuts of the references are ever made."""
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
@@ -311,11 +223,11 @@ def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
     index_scores = _split(dot(design.index, _stacked(seen, "index")), seen)
     face_scores: list[np.ndarray] = [np.empty(0)] * len(cards)
     # Cards with the same share in view are compared with the same cut of the references.
-    shares = {_columns(c.visible, design) if c.visible < _WHOLE else 0 for c in cards}
+    shares = {columns_in_view(c.visible, design) if c.visible < WHOLE else 0 for c in cards}
     for columns in shares:
         members = [
             k for k, c in enumerate(cards)
-            if (_columns(c.visible, design) if c.visible < _WHOLE else 0) == columns
+            if (columns_in_view(c.visible, design) if c.visible < WHOLE else 0) == columns
         ]
         face = _stacked([seen[k] for k in members], "face")
         references = design.face
@@ -366,7 +278,7 @@ def on_one_core(read: Callable[P, R]) -> Callable[P, R]:
     return held
 
 
-def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:
+def hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: float) -> Reading:
     """The reading of one set of scores against the references at one blur level."""
     order = np.argsort(scores)[::-1]
     top = int(order[0])
@@ -376,12 +288,12 @@ def _hypothesis(scores: np.ndarray, gram: np.ndarray, design: Design, paper: flo
     # them: the test a matched filter makes, blind to noise elsewhere on the card.
     gaps = np.maximum(2.0 - 2.0 * gram[top, rivals], 1e-6)
     split = float(np.min((best - scores[rivals]) / gaps))
-    confidence = min(_ramp(best, MIN_SCORE, FULL_SCORE), _ramp(split, MIN_SPLIT, FULL_SPLIT), paper)
+    confidence = min(ramp(best, MIN_SCORE, FULL_SCORE), ramp(split, MIN_SPLIT, FULL_SPLIT), paper)
     guess = Card.parse(design.cards[top])
     card = guess if confidence >= CONFIDENCE_BAR else None
     return Reading(card, guess, round(confidence, 3), best, split)
 
 
-def _ramp(value: float, low: float, high: float) -> float:
+def ramp(value: float, low: float, high: float) -> float:
     """0 at or below `low`, 1 at or above `high`, straight between."""
     return min(max((float(value) - low) / (high - low), 0.0), 1.0)

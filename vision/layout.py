@@ -11,9 +11,10 @@ import cv2
 import numpy as np
 
 from vision.card_reads import read_cards
-from vision.classifier import Reading, classify, classify_straight, on_one_core
+from vision.classifier import Reading, on_one_core
 from vision.design import Design
 from vision.features import describe
+from vision.first_reads import classify_each, straight_each
 from vision.geometry import Detection, find_cards, paper_blobs
 from vision.quad import Quad, rectify, whole_frame
 from vision.row_gaps import fill_gaps
@@ -199,7 +200,8 @@ def read_one(frame: np.ndarray, design: Design, *, bare_face: bool = False) -> R
         quads = find_cards(frame)
         if quads:
             largest = max(quads, key=lambda q: q.width * q.height)
-            return twin_checked(frame, largest, 1.0, classify(frame, largest, design), design)
+            (reading,) = classify_each([(frame, largest, 1.0)], design)
+            return twin_checked(frame, largest, 1.0, reading, design)
     whole = _whole_frame_card(frame, design, bare_face=bare_face)
     return whole.reading if whole is not None else Reading(None, None, 0.0)
 
@@ -211,4 +213,5 @@ def _whole_frame_card(frame: np.ndarray, design: Design, *, bare_face: bool) -> 
     card = rectify(frame, whole, design.size)
     if not bare_face and describe(card)[1] < _MIN_PAPER_FULL_FRAME:
         return None
-    return Seen(whole, twin_checked(frame, whole, 1.0, classify_straight(card, design), design))
+    (reading,) = straight_each([card], design)
+    return Seen(whole, twin_checked(frame, whole, 1.0, reading, design))
