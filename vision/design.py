@@ -17,7 +17,7 @@ from vision.errors import DeckError, ImageError
 from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
 from vision.fine import Parted, fine_faces, fine_size, parted
 from vision.images import read_picture
-from vision.quad import rectify, whole_frame
+from vision.quad import lengths_of, rectify, whole_frame
 
 BUILTIN = Path(__file__).parent / "designs" / "heruka-2color"
 _IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".gif")
@@ -127,7 +127,7 @@ def cut_face(face: np.ndarray, columns: int, size: tuple[int, int]) -> np.ndarra
     cut = face.reshape(shape)[..., :columns, :]
     cut = centred(cut)
     flat = cut.reshape(*face.shape[:-1], -1)
-    norm = np.linalg.norm(flat, axis=-1, keepdims=True)
+    norm = lengths_of(flat)[..., None]
     units: np.ndarray = (flat / np.maximum(norm, 1e-6)).astype(np.float32, copy=False)
     return units
 

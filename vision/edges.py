@@ -8,6 +8,8 @@ import functools
 import cv2
 import numpy as np
 
+from vision.quad import length_of, lengths_of
+
 # Edges are looked for this far (frame pixels) either side of where the blob put them.
 _SNAP_RANGE = 6.0
 _SNAP_STEP = 0.5
@@ -26,7 +28,7 @@ def snap(frame: np.ndarray, corners: np.ndarray, reach: float = _SNAP_RANGE) -> 
     across_at = _across(round(reach / _SNAP_STEP) * _SNAP_STEP)
     ends = np.roll(corners, -1, axis=0)
     sides = ends - corners  # (4, 2)
-    along = sides / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
+    along = sides / np.maximum(lengths_of(sides)[:, None], 1e-6)
     normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
     outward = np.sign(np.sum(normal * ((corners + ends) / 2 - corners.mean(axis=0)), axis=1))
     normal *= np.where(outward < 0, -1.0, 1.0)[:, None].astype(np.float32)
@@ -102,14 +104,17 @@ def quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     outline = _along(hull.reshape(-1, 2).astype(np.float32))
     corners = approx.reshape(4, 2).astype(np.float32)
     for _ in range(2):  # the first fit may start from corners cut off by the rounding
-        corners = _refine(outline, corners)
+        refined = _refine(outline, corners)
+        if refined is corners:  # kept as they were: a second fit would keep them again
+            break
+        corners = refined
     return corners
 
 
 def _along(polygon: np.ndarray) -> np.ndarray:
     """Points about a pixel apart along a closed polygon."""
     ends = np.roll(polygon, -1, axis=0)
-    steps = np.maximum(np.linalg.norm(ends - polygon, axis=1).astype(int), 1)
+    steps = np.maximum(lengths_of(ends - polygon).astype(int), 1)
     # Each point's step along its side over the side's steps, all sides at once.
     each = np.repeat(steps, steps)
     t = (np.arange(len(each)) - np.repeat(np.cumsum(steps) - steps, steps)) / each
@@ -124,7 +129,7 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
     for i in range(4):
         a, b = rough[i], rough[(i + 1) % 4]
         side = b - a
-        length = float(np.sqrt(side.dot(side)))  # as np.linalg.norm has it, without its checks
+        length = float(length_of(side))
         if length < 4:
             return rough
         relative = points - a
@@ -139,7 +144,7 @@ def _refine(points: np.ndarray, rough: np.ndarray) -> np.ndarray:
     refined = _crossings(lines)
     if (
         refined is None
-        or np.abs(refined - rough).max() > 0.2 * float(np.linalg.norm(rough[1] - rough[0])) + 3
+        or np.abs(refined - rough).max() > 0.2 * float(length_of(rough[1] - rough[0])) + 3
     ):
         return rough
     return refined

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.quad import length_of
+
 CARD_WIDTH = 80  # pixels of a straightened card; its height follows the design's aspect
 FACE_SHRINK = 2  # the face map is kept at half the straightened size
 BLUR_LEVELS = (0.0, 1.2, 2.4)
@@ -154,18 +156,20 @@ def _cut(
     """The windows of `shape` = (h, w) of the maps (cards, rows, columns, channels) of
     each of `cards` (n,) whose top-left corners are `corners` (n, 2) as (x, y):
     (n, h, w, channels), gathered at once. (The view of every window is made by hand:
-    numpy's `sliding_window_view` costs more than the gathering, some forty times a frame.)"""
+    numpy's `sliding_window_view` costs more than the gathering, some forty times a frame.
+    A window's row is one run of memory, all its channels: gathered so, it comes out in the
+    order a feature vector takes, with no copy to reorder it.)"""
     count, rows, columns, channels = maps.shape
     h, w = shape
     across, down, along, apart = maps.strides
     view = np.lib.stride_tricks.as_strided(
         maps,
-        (count, rows - h + 1, columns - w + 1, channels, h, w),
-        (across, down, along, apart, down, along),
+        (count, rows - h + 1, columns - w + 1, h, w * channels),
+        (across, down, along, down, apart),
         writeable=False,
     )
-    windows: np.ndarray = view[cards, corners[:, 1], corners[:, 0]].transpose(0, 2, 3, 1)
-    return windows
+    windows: np.ndarray = view[cards, corners[:, 1], corners[:, 0]]
+    return windows.reshape(len(cards), h, w, channels)
 
 
 def describe_surrounds(cards: Sequence[np.ndarray], pad: int) -> Surrounds:
@@ -317,6 +321,6 @@ def _crop(maps: np.ndarray) -> CardMaps:
 def _unit(maps: np.ndarray) -> np.ndarray:
     """Zero mean per map, unit norm overall: a correlation is then a dot product."""
     v = centred(maps).reshape(-1).astype(np.float32, copy=False)
-    n = float(np.linalg.norm(v))
+    n = float(length_of(v))
     unit: np.ndarray = v / n if n > 1e-6 else v
     return unit

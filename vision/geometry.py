@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.edges import quadrilateral, snap
 from vision.percentile import percentile
-from vision.quad import Quad
+from vision.quad import Quad, length_of, lengths_of
 
 # Blobs are looked for in a frame shrunk to this width at most; each card's edges are then
 # found again in the full frame, to a fraction of a pixel.
@@ -211,8 +211,8 @@ def _split_row(corners: np.ndarray, *, cut: bool = True) -> list[np.ndarray]:
     first = int(np.argmax(np.abs(sides[:, 0]) - np.abs(sides[:, 1])))
     c = np.roll(c, -first, axis=0)
     top, bottom = c[1] - c[0], c[2] - c[3]
-    width = (np.linalg.norm(top) + np.linalg.norm(bottom)) / 2
-    height = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+    width = (length_of(top) + length_of(bottom)) / 2
+    height = (length_of(c[3] - c[0]) + length_of(c[2] - c[1])) / 2
     count = round(width / height * _TYPICAL_ASPECT)
     if count < 2:
         return [corners]
@@ -272,7 +272,7 @@ def _cards_in_blob(
 
 def _one_card(corners: np.ndarray, *, portrait_only: bool) -> bool:
     """Whether a quadrilateral has a card's proportions (and stands upright, if asked)."""
-    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    sides = lengths_of(np.roll(corners, -1, axis=0) - corners)
     a, b = sides[0] + sides[2], sides[1] + sides[3]  # two opposite pairs
     if not _ASPECT_RANGE[0] <= max(a, b) / max(min(a, b), 1e-6) <= _ASPECT_RANGE[1]:
         return False
@@ -304,7 +304,7 @@ def _upright(corners: np.ndarray, *, portrait_only: bool) -> Quad | None:
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
     ordered = corners[np.argsort(angles)]  # clockwise on screen (y points down)
-    sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
+    sides = lengths_of(np.roll(ordered, -1, axis=0) - ordered)
     # Start at a corner whose next side is a short one (the top edge of a portrait card).
     first = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
     ordered = np.roll(ordered, -first, axis=0)

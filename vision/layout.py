@@ -16,7 +16,7 @@ from vision.design import Design
 from vision.features import describe
 from vision.first_reads import classify_each, straight_each
 from vision.geometry import Detection, find_cards, paper_blobs
-from vision.quad import Quad, rectify, whole_frame
+from vision.quad import Quad, length_of, rectify, whole_frame
 from vision.row_gaps import fill_gaps
 from vision.rows import RowCard, part_row, row_extent
 from vision.twin_look import twin_checked
@@ -136,7 +136,7 @@ def _hidden_by_next(rows: list[list[RowCard]], inset: float) -> list[list[RowCar
     for row in rows:
         for k, (this, after) in enumerate(itertools.pairwise(row)):
             tl, tr, _, bl = this.quad.corners
-            along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+            along = (tr - tl) / max(float(length_of(tr - tl)), 1.0)
             corners = after.quad.corners
             reach = min(float((corners[0] - tl) @ along), float((corners[3] - bl) @ along))
             whole = this.quad.width / (1 - 2 * inset)

@@ -63,21 +63,22 @@ def look(outlines: Sequence[tuple[np.ndarray, Quad]], design: Design) -> list[Lo
     coarse = _scaled(search, coarse_windows)
     coarse = coarse.reshape(len(search), len(quads), len(_COARSE))  # (52, outlines, places)
     fines = []
+    coarse_best = coarse.max(axis=0)  # (outlines, places): the best reference at each
     for k in range(len(quads)):
-        centre = _COARSE[int(np.argmax(coarse[:, k].max(axis=0)))]
+        centre = _COARSE[int(np.argmax(coarse_best[k]))]
         fine = centre + _FINE
         fines.append(fine[(np.abs(fine) <= REACH).all(axis=1)])
     near_windows = seen.index_windows(
         np.repeat(indices, [len(f) for f in fines]), np.concatenate(fines), size
     )
-    near = _scaled(search, near_windows)
+    near_best = _scaled(search, near_windows).max(axis=0)
     # Each outline's best places, by their windows among the coarse ones and then the near.
     places, chosen = [], []
     start, coarse_count = 0, len(quads) * len(_COARSE)
     for k, fine in enumerate(fines):
         shifts = np.concatenate([_COARSE, fine])
-        found = np.concatenate([coarse[:, k], near[:, start : start + len(fine)]], 1)
-        best = np.argsort(found.max(axis=0))[::-1][:BEST_SHIFTS]
+        found = np.concatenate([coarse_best[k], near_best[start : start + len(fine)]])
+        best = np.argsort(found)[::-1][:BEST_SHIFTS]
         places.append(shifts[best])
         chosen.append(
             np.where(best < len(_COARSE), k * len(_COARSE), coarse_count + start - len(_COARSE))

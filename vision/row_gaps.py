@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from vision.geometry import Detection
-from vision.quad import Quad
+from vision.quad import Quad, length_of
 
 _MIN_GAP = 0.5  # of a card's width: a stretch narrower than this is a card's own margin
 # Beyond a row's ends, a lost card shows its whole width (the first card, all but the part
@@ -56,14 +56,14 @@ def _stretch(
     assert known is not None
     width = whole_width(known)
     tl, tr, br, bl = known.corners
-    along = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
+    along = (tr - tl) / max(float(length_of(tr - tl)), 1.0)
     reach = _END_REACH * width * along
     # The stretch's top and bottom edges, each from its start to its end.
     top = (before.corners[1] if before else tl - reach, after.corners[0] if after else tr + reach)
     bottom = (
         before.corners[2] if before else bl - reach, after.corners[3] if after else br + reach
     )
-    length = float(min(np.linalg.norm(top[1] - top[0]), np.linalg.norm(bottom[1] - bottom[0])))
+    length = float(min(length_of(top[1] - top[0]), length_of(bottom[1] - bottom[0])))
     if float((top[1] - top[0]) @ along) <= 0 or length < _MIN_GAP * width:
         return []
     t = np.linspace(0.0, 1.0, max(round(length / 2), 2))[:, None]

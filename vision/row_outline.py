@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.quad import Quad
+from vision.quad import Quad, length_of
 
 _OWN = (0.25, 0.6)  # of a card's width from its left edge: its top and bottom edges its own
 # A left edge sheared further than this from square to its card's top and bottom edges
@@ -58,7 +58,7 @@ def outline_at(
     tl, bl = corners
     if lean == node.tilt and node.span is not None:
         tl, bl = _along_span(node, (tl, bl), lean, middle, height)
-    if not 0.85 * height <= float(np.linalg.norm(bl - tl)) <= 1.15 * height:
+    if not 0.85 * height <= float(length_of(bl - tl)) <= 1.15 * height:
         # Paper above or below that is not this card's (a neighbour turned the other way).
         tl = np.array([x, middle], np.float32) - height / 2 * down
         bl = tl + height * down
@@ -136,10 +136,10 @@ def square(snapped: np.ndarray, placed: np.ndarray, aspect: float) -> np.ndarray
     length puts it: the right side may lie under the next card, where no edge of its own
     shows. (The top and bottom keep their own directions: the camera's view shears.)"""
     tl, tr, br, bl = snapped
-    length = float(np.linalg.norm(bl - tl))
-    if not 0.8 <= length / max(float(np.linalg.norm(placed[3] - placed[0])), 1.0) <= 1.25:
+    length = float(length_of(bl - tl))
+    if not 0.8 <= length / max(float(length_of(placed[3] - placed[0])), 1.0) <= 1.25:
         return placed
     width = length / aspect
-    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
-    bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
+    top = (tr - tl) / max(float(length_of(tr - tl)), 1.0)
+    bottom = (br - bl) / max(float(length_of(br - bl)), 1.0)
     return np.array([tl, tl + width * top, bl + width * bottom, bl], np.float32)

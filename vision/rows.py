@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.edges import snap
-from vision.quad import Quad
+from vision.quad import Quad, length_of
 from vision.row_edges import MERGE, left_edges
 from vision.row_outline import Node, outline_at, square
 
@@ -209,8 +209,8 @@ def _outlined(
 def _at_width(quad: Quad, width: float) -> Quad:
     """`quad` with its right side `width` from its left side along its top and bottom."""
     tl, tr, br, bl = quad.corners
-    top = (tr - tl) / max(float(np.linalg.norm(tr - tl)), 1.0)
-    bottom = (br - bl) / max(float(np.linalg.norm(br - bl)), 1.0)
+    top = (tr - tl) / max(float(length_of(tr - tl)), 1.0)
+    bottom = (br - bl) / max(float(length_of(br - bl)), 1.0)
     return Quad(np.array([tl, tl + width * top, bl + width * bottom, bl], np.float32))
 
 
