@@ -215,23 +215,37 @@ def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     the outline lies on paper the size of a card, and its edge band, where paper is
     measured, may take in the baize or a neighbour's ink. A card declined only as unsure,
     whose index and face name it, keeps how sure it is with its suit twin aside
-    (`Reading.untwinned`)."""
+    (`Reading.untwinned`); so does a card whose face alone fits its suit twin best, its
+    index naming it: at the classifier's size a club's pips and a spade's differ by a pixel
+    or two (on framed designs the face alone most often leaned to the twin, the index
+    naming the card laid), and the closer look beside the twin settles it."""
     whole, index, face = fits
     level, _ = np.unravel_index(int(np.argmax(whole)), whole.shape)
     scores = whole.max(axis=0)
     reading = _hypothesis(scores, gram[level], design, 1.0)
     top = int(np.argmax(scores))
     index_best, face_best = index.max(axis=0), face.max(axis=0)
-    if index_best.max() - index_best[top] > _AGREE or face_best.max() - face_best[top] > _AGREE:
+    face_off = face_best.max() - face_best[top] > _AGREE
+    if index_best.max() - index_best[top] > _AGREE or (
+        face_off and int(np.argmax(face_best)) != SUIT_TWIN[top]
+    ):
         return declined(reading)
+    if face_off:
+        return _untwinned(declined(reading), scores, top, gram[level], design)
     # Unsure, and the index alone says its suit twin: the pips that part them may be hidden.
     if twin_doubted(index_best, top, reading.confidence):
         return declined(reading)
     if reading.card is not None:
         return reading
-    # Its index and face name it, unsurely: how sure it would be, its suit twin aside.
+    return _untwinned(reading, scores, top, gram[level], design)
+
+
+def _untwinned(reading: Reading, scores: np.ndarray, top: int, gram: np.ndarray,
+               design: Design) -> Reading:
+    """`reading` of the card `top`, not named, with how sure it would be, its suit twin
+    aside, on `scores` (changed) and `gram` of the level it was read at."""
     scores[SUIT_TWIN[top]] = -1.0
-    alone = _hypothesis(scores, gram[level], design, 1.0)
+    alone = _hypothesis(scores, gram, design, 1.0)
     sure = min(_ramp(alone.score, *_UNTWINNED_SCORE), _ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
     return replace(reading, untwinned=round(sure, 3))
 
