@@ -157,3 +157,39 @@ def test_a_card_whose_face_alone_fits_another_better_is_declined(design: Design)
     reading = _best_fit(_fits(design, card, 0.02), design.gram, design)
     assert reading.card is None
     assert str(reading.guess) == "7S"
+
+
+def _index_slips(design: Design, card: str, to: str, by: float) -> np.ndarray:
+    """Best fits naming `card` surely on the whole and on its face, its index alone fitting
+    `to` better by `by`."""
+    named = design.cards.index(card)
+    fits = _fits(design, named, 0.0)
+    fits[2, :, 0] = 0.5
+    fits[1, :, design.cards.index(to)] = 0.95 + by
+    return fits
+
+
+@pytest.mark.parametrize(("to", "named"), [("9S", True), ("9C", False), ("4C", False)])
+def test_a_named_card_whose_index_alone_slips_to_another_rank_of_its_suit_is_named(
+    design: Design, to: str, named: bool
+) -> None:
+    """The index's rank glyph is a few pixels wide: blurred, a 4 may pass for a 9. The card
+    named on its whole score and face stands when its index alone fits another rank of its
+    own suit better; not when it fits another suit (its twin, or any card of it) better."""
+    from vision.classifier import _best_fit
+
+    reading = _best_fit(_index_slips(design, "4S", to, 0.02), design.gram, design)
+    assert str(reading.guess) == "4S"
+    assert (reading.card is not None) == named
+
+
+def test_an_unsure_card_whose_index_alone_slips_to_another_rank_is_declined(
+    design: Design,
+) -> None:
+    from vision.classifier import _best_fit
+
+    fits = _index_slips(design, "4S", "9S", 0.02)
+    fits[0, :, design.cards.index("5S")] = 0.94  # a rival on the whole: not named
+    fits[2, :, design.cards.index("5S")] = 0.5
+    reading = _best_fit(fits, design.gram, design)
+    assert reading.card is None

@@ -191,3 +191,16 @@ def test_the_fine_look_forgets_a_design_once_it_is_gone() -> None:
         del design
         gc.collect()
         assert gone() is None
+
+
+def test_a_card_whose_index_alone_fits_another_rank_of_its_suit_is_named(
+    drawn_108: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a tuning design: the 4S opening a row, partly under the next
+    card, fitted its reference surely on the whole and on its face, its index alone
+    fitting the 5S a little better. It was declined; it is named now, and nothing in the
+    coup is named wrong."""
+    rows, got = read_laid_coup(drawn_108, 46807)
+    assert rows[1][0] == "4S"
+    assert str(got[1][0]) == "4S"
+    assert_nothing_named_wrong(rows, got)

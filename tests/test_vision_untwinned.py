@@ -86,3 +86,34 @@ def test_only_a_card_unsure_for_its_twin_alone_is_sure_with_the_twin_aside(
     # Sure at once: named, nothing more to say.
     sure = _best_fit(_fits(builtin, {"9C": 0.95}, {}), gram, builtin)
     assert (sure.card, sure.untwinned) == (Card.parse("9C"), 0.0)
+
+
+def test_a_card_whose_face_alone_fits_its_twin_best_is_left_to_the_closer_look(
+    builtin: Any,
+) -> None:
+    from vision.classifier import _best_fit
+
+    gram = builtin.gram
+    fits = _fits(builtin, {"9C": 0.9, "9S": 0.85}, {"9C": 0.9})
+    fits[2, :, ALL_CARDS.index(Card.parse("9S"))] = 0.92  # its face alone leans to 9S
+    leaning = _best_fit(fits, gram, builtin)
+    assert (leaning.card, leaning.guess) == (None, Card.parse("9C"))
+    assert leaning.untwinned >= 0.5
+    # Its face alone fitting another rank: declined outright, nothing for the closer look.
+    fits[2, :, ALL_CARDS.index(Card.parse("8C"))] = 0.95
+    assert _best_fit(fits, gram, builtin).untwinned == 0.0
+
+
+def test_a_framed_card_whose_face_leans_to_its_twin_is_named_after_the_closer_look(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a tuning design framed near its edges: the TC opening a row,
+    partly under the next card, fitted the TS a little better on its face alone, its index
+    and its whole score naming the TC. It was declined; the closer look beside its twin
+    names it now, and nothing in the coup is named wrong."""
+    from tests.laid_coups import assert_nothing_named_wrong, read_laid_coup
+
+    rows, got = read_laid_coup(drawn_106, 46603)
+    assert rows[0][0] == "TC"
+    assert str(got[0][0]) == "TC"
+    assert_nothing_named_wrong(rows, got)

@@ -10,11 +10,12 @@ from typing import ParamSpec, TypeVar
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from croupier.cards import Card
+from croupier.cards import ALL_CARDS, Card
 from vision.design import FACE_WEIGHT, Design, cut_face
 from vision.features import FACE_SHRINK
 from vision.look import BEST_SHIFTS, Look, Looks, dot, look
 from vision.quad import Quad
+from vision.resized import resized_outlines
 from vision.twins import SUIT_TWIN, twin_doubted
 
 # The bar. A card is named only when (1) it matches its reference well, (2) it sits clearly
@@ -99,21 +100,18 @@ def classify_placed_each(
         return readings
     again = [k for k, reading in enumerate(readings) if reading.card is None]
     variants = [
-        Around(cards[k].frame, _resized(cards[k].quads, each[k]), cards[k].visible, cards[k].looks)
+        Around(
+            cards[k].frame,
+            resized_outlines(cards[k].quads, each[k]),
+            cards[k].visible,
+            cards[k].looks,
+        )
         for k in again
     ]
     for k, more in zip(again, _fits_each(variants, design), strict=True):
         fits[k] = np.maximum(fits[k], more.max(axis=-1))
         readings[k] = _best_fit(fits[k], grams[k], design)
     return readings
-
-
-def _resized(quads: Sequence[Quad], fits: np.ndarray) -> list[Quad]:
-    """Sizes tried around the outlines a card fits best in (`_fits_each`), and turns around the
-    best one: the others are off more than a size or a turn can mend."""
-    order = np.argsort(fits[0].max(axis=(0, 1)))[::-1][:_RESIZED]
-    variants = [v for k in order for v in _variants(quads[int(k)])]
-    return variants + _turned(quads[int(order[0])])
 
 
 def _gram(visible: float, design: Design) -> np.ndarray:
@@ -123,27 +121,57 @@ def _gram(visible: float, design: Design) -> np.ndarray:
 
 def _best_fit(fits: np.ndarray, gram: np.ndarray, design: Design) -> Reading:
     """The reading of each card's best fit (`_fits_each`), declined unless its index alone and
-    its face alone fit that card best too (to within `_AGREE`). Its paper is not weighed:
+    its face alone fit that card best too (to within `_AGREE`; a card named may stand when
+    its index alone slips to another rank of its suit, `_rank_slip`). Its paper is not weighed:
     the outline lies on paper the size of a card, and its edge band, where paper is
     measured, may take in the baize or a neighbour's ink. A card declined only as unsure,
     whose index and face name it, keeps how sure it is with its suit twin aside
-    (`Reading.untwinned`)."""
+    (`Reading.untwinned`); so does a card whose face alone fits its suit twin best, its
+    index naming it: at the classifier's size a club's pips and a spade's differ by a pixel
+    or two (on framed designs the face alone most often leaned to the twin, the index
+    naming the card laid), and the closer look beside the twin settles it."""
     whole, index, face = fits
     level, _ = np.unravel_index(int(np.argmax(whole)), whole.shape)
     scores = whole.max(axis=0)
     reading = hypothesis(scores, gram[level], design, 1.0)
     top = int(np.argmax(scores))
     index_best, face_best = index.max(axis=0), face.max(axis=0)
-    if index_best.max() - index_best[top] > _AGREE or face_best.max() - face_best[top] > _AGREE:
+    face_off = face_best.max() - face_best[top] > _AGREE
+    index_off = index_best.max() - index_best[top] > _AGREE
+    # Named, its face agreeing, its index alone slipping to another rank of its suit: the
+    # face's pips decide its rank.
+    if index_off and reading.card is not None and not face_off:
+        index_off = not _rank_slip(index_best, top)
+    if index_off or (face_off and int(np.argmax(face_best)) != SUIT_TWIN[top]):
         return declined(reading)
+    if face_off:
+        return _untwinned(declined(reading), scores, top, gram[level], design)
     # Unsure, and the index alone says its suit twin: the pips that part them may be hidden.
     if twin_doubted(index_best, top, reading.confidence):
         return declined(reading)
     if reading.card is not None:
         return reading
-    # Its index and face name it, unsurely: how sure it would be, its suit twin aside.
+    return _untwinned(reading, scores, top, gram[level], design)
+
+
+def _rank_slip(index_best: np.ndarray, top: int) -> bool:
+    """Whether the index alone, fitting another card than `top` best (`index_best`, per
+    reference), slips only on the rank: the card it fits best is of `top`'s suit, and it
+    fits `top` better than `top`'s suit twin. The rank's glyph is a few pixels of the
+    classifier's card, and blurred a 4 passes for a 9; the suit's pip under it still
+    tells the card from its twin. (Without these two conditions a 5C of design 105 laid
+    at speed, seed 46 507, was named the 5S.)"""
+    best = int(np.argmax(index_best))
+    twin = int(SUIT_TWIN[top])
+    return ALL_CARDS[best].suit is ALL_CARDS[top].suit and index_best[top] > index_best[twin]
+
+
+def _untwinned(reading: Reading, scores: np.ndarray, top: int, gram: np.ndarray,
+               design: Design) -> Reading:
+    """`reading` of the card `top`, not named, with how sure it would be, its suit twin
+    aside, on `scores` (changed) and `gram` of the level it was read at."""
     scores[SUIT_TWIN[top]] = -1.0
-    alone = hypothesis(scores, gram[level], design, 1.0)
+    alone = hypothesis(scores, gram, design, 1.0)
     sure = min(ramp(alone.score, *_UNTWINNED_SCORE), ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
     return replace(reading, untwinned=round(sure, 3))
 
@@ -165,34 +193,6 @@ _AGREE = 0.005
 def declined(reading: Reading) -> Reading:
     """`reading` not naming its card: its guess kept, its confidence none."""
     return Reading(None, reading.guess, 0.0, reading.score, reading.split)
-
-
-_RESIZED = 3  # outlines tried at other sizes
-_TURN = 1.5  # degrees: a placed card's turn is taken from its row's edges
-_SCALE = 0.06  # a row's cards are sized from its height, which turned cards stretch
-
-
-def _variants(quad: Quad) -> list[Quad]:
-    """The outline a little smaller and a little larger (by half the step and by the whole
-    of it), from its top-left corner."""
-    corners = quad.corners
-    origin = corners[0]
-    return [
-        Quad(((corners - origin) * scale + origin).astype(np.float32))
-        for scale in (1 - _SCALE, 1 - _SCALE / 2, 1 + _SCALE / 2, 1 + _SCALE)
-    ]
-
-
-def _turned(quad: Quad) -> list[Quad]:
-    """The outline turned a little either way about its top-left corner."""
-    corners = quad.corners
-    origin = corners[0]
-    turned = []
-    for turn in np.deg2rad([-_TURN, _TURN]):
-        c, s = np.cos(turn), np.sin(turn)
-        rotation = np.array([[c, -s], [s, c]], np.float32)
-        turned.append(Quad(((corners - origin) @ rotation.T + origin).astype(np.float32)))
-    return turned
 
 
 def columns_in_view(visible: float, design: Design) -> int:
