@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from drivers.angel import data_message
 from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
-from drivers.messages import CardRead, Message, Misread
+from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
 
 @dataclass(slots=True)
@@ -35,6 +35,31 @@ class Group:
     def failed_read_first(self) -> bool:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
         return bool(self.copies) and data_message(self.copies[0].data) == Misread()
+
+    def disputed(self, read: Message, data: bytes) -> Message:
+        """A message believed without a check, as delivered: a card whose copies read as
+        another card one damage away is a misread guessing it. Two copies damaged alike into a
+        card one bit from the one sent cannot be told from one copy damaged once, far
+        likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
+        card, a text, the same card face up or down, or a card further away disputes nothing:
+        it is noise or another message). A status, which never reaches the tailleur, with a
+        copy read as an alarm is the alarm: `E` and `e` (error cleared) are a bit apart (seed
+        10108376: an alarm's command damaged alike in two copies, its third intact, was
+        dropped as a status)."""
+        if isinstance(read, Status):
+            alarms = (data_message(c.data) for c in self.copies)
+            return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
+        if not isinstance(read, CardRead):
+            return read
+        for other in self.copies:
+            named = data_message(other.data)
+            if (
+                isinstance(named, CardRead)
+                and named.card != read.card
+                and same_message(other.data, data)
+            ):
+                return Misread(guess=read.card)
+        return read
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""

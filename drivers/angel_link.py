@@ -21,6 +21,7 @@ from drivers.angel_copies import (
     messages_among,
     neighbour_copy,
     same_message,
+    same_reading,
     unconfirmed,
 )
 from drivers.angel_count import SequenceCount, beyond_count
@@ -184,7 +185,11 @@ class AngelDecoder:
         group.unread = self._unread
         out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
-            if votes >= self._votes and copy not in group.believed:
+            # the same card with its face-up bit flipped alike in two copies (a doubled
+            # frame's) is not another message under the number (seed 10046159)
+            if votes >= self._votes and not any(
+                same_reading(copy.data, b.data) and copy.seq == b.seq for b in group.believed
+            ):
                 # a card still held (behind a failed read, it waits past its third copy) is
                 # delivered before another message's, which would take its place unsaid
                 out += self._release(group, settled=True)
@@ -210,31 +215,8 @@ class AngelDecoder:
         ):
             return []
         group.held = None
-        return beside + self._deliver(copy, self._disputed(group, card, copy.data), unread)
-
-    def _disputed(self, group: Group, read: Message, data: bytes) -> Message:
-        """A card believed, as delivered: without a check, one whose copies read as another
-        card one damage away is a misread guessing it. Two copies damaged alike into a card
-        one bit from the one sent cannot be told from one copy damaged once, far likelier:
-        neither is believed, the tailleur confirms the card (a failed read, a cut card, a
-        text or a card further away disputes nothing: it is noise or another message). A
-        status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
-        `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
-        damaged alike in two copies, its third intact, was dropped as a status)."""
-        if self._votes > 1 and isinstance(read, Status):
-            alarms = (data_message(c.data) for c in group.copies)
-            return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
-        if self._votes < 2 or not isinstance(read, CardRead):
-            return read
-        for other in group.copies:
-            named = data_message(other.data)
-            if (
-                isinstance(named, CardRead)
-                and named.card != read.card
-                and same_message(other.data, data)
-            ):
-                return Misread(guess=read.card)
-        return read
+        delivered = group.disputed(card, copy.data) if self._votes > 1 else card
+        return beside + self._deliver(copy, delivered, unread)
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -319,7 +301,7 @@ class AngelDecoder:
 
         if last is not None and (
             (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
-            or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
+            or (same_reading(copy.data, last.data) and not self._count.follows(last.seq, copy.seq))
             or neighbour(last)
         ):
             self._renumber(copy.seq)

@@ -1,0 +1,38 @@
+"""Angel without a check: a card's face-up bit flipped alone disputes nothing and makes no
+other message (`make fuzz` seeds 10,000,000 to 10,199,999, rebuilt from real frames)."""
+
+from __future__ import annotations
+
+from croupier.cards import Card
+from drivers import angel
+from drivers.messages import CardRead, Message
+from tests.test_angel_link_copies import copies
+from tests.test_drivers_dialect_rules import angel_decode
+
+
+def card(name: str, face_up: bool = False) -> Message:
+    return CardRead(Card.parse(name), face_up)
+
+
+def face_up(seq: int, name: str, count: int = 1) -> bytes:
+    """`count` copies of a card dealt face down under `seq`, their face-up bit flipped."""
+    byte = angel.card_byte(Card.parse(name), face_up=True)
+    return copies(seq, name, count, card_byte=byte)
+
+
+def test_a_late_copy_with_its_face_up_bit_flipped_is_no_other_card() -> None:
+    """6C believed under 55, then late copies of it under 51 (its face-up bit flipped too)
+    and 54 (seed 10021284, a count of 48 to 63): the first was delivered as a misread, and
+    the second, no longer reading as the message just delivered, as another one; a card
+    dealt once came out three times."""
+    data = copies(54, "3D", 3) + copies(55, "6C", 3) + face_up(51, "6C") + copies(54, "6C")
+    data += copies(56, "5H", 3)
+    assert angel_decode(data, "none", seq_range=(48, 63)) == [card("3D"), card("6C"), card("5H")]
+
+
+def test_a_card_believed_face_up_and_down_under_one_number_is_one_message() -> None:
+    """QD's frames doubled under 93, two of the copies with the face-up bit flipped alike
+    (seeds 10038595, 10046159): QD was delivered twice, face up then down, with an alarm
+    that the count restarted."""
+    data = copies(92, "7H", 3) + face_up(93, "QD", 2) + copies(93, "QD", 2) + copies(94, "TS", 3)
+    assert angel_decode(data, "none") == [card("7H"), card("QD", face_up=True), card("TS")]
