@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from drivers.angel import data_message
+from drivers.angel import COPIES, data_message
 from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
 from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
@@ -36,7 +36,11 @@ class Group:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
         return bool(self.copies) and data_message(self.copies[0].data) == Misread()
 
-    def disputed(self, read: Message, data: bytes) -> Message:
+    def strangers(self, data: bytes) -> list[Copy]:
+        """Its copies of a card's shape that no damage of one copy makes out of `data`."""
+        return [c for c in self.copies if card_shaped(c.data) and not same_message(c.data, data)]
+
+    def disputed(self, read: Message, data: bytes, after: list[Copy]) -> Message:
         """A message believed without a check, as delivered: a card whose copies read as
         another card one damage away is a misread guessing it. Two copies damaged alike into a
         card one bit from the one sent cannot be told from one copy damaged once, far
@@ -51,6 +55,12 @@ class Group:
             return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
         if not isinstance(read, CardRead):
             return read
+        own = sum(c.data == data for c in self.copies)
+        if own < COPIES and any(c.data == a.data for c in self.strangers(data) for a in after):
+            # the next message's copy, misnumbered into the group, took the place of the
+            # card's own missing copy: the card rests on two copies, which two copies damaged
+            # alike could make, and a copy under its number disputes them (seed 10019754)
+            return Misread(guess=read.card)
         for other in self.copies:
             named = data_message(other.data)
             if (

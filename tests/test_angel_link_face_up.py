@@ -1,12 +1,14 @@
 """Angel without a check: a card's face-up bit flipped alone disputes nothing and makes no
-other message (`make fuzz` seeds 10,000,000 to 10,199,999, rebuilt from real frames)."""
+other message, and a card resting on two copies beside the next message's copy is not
+taken as read (`make fuzz` seeds 10,000,000 to 10,199,999, rebuilt from real frames)."""
 
 from __future__ import annotations
 
 from croupier.cards import Card
 from drivers import angel
-from drivers.messages import CardRead, Message
-from tests.test_angel_link_copies import copies
+from drivers.checks import crc16_ccitt
+from drivers.messages import CardRead, CutRead, Message
+from tests.test_angel_link_copies import copies, guessed
 from tests.test_drivers_dialect_rules import angel_decode
 
 
@@ -36,3 +38,19 @@ def test_a_card_believed_face_up_and_down_under_one_number_is_one_message() -> N
     that the count restarted."""
     data = copies(92, "7H", 3) + face_up(93, "QD", 2) + copies(93, "QD", 2) + copies(94, "TS", 3)
     assert angel_decode(data, "none") == [card("7H"), card("QD", face_up=True), card("TS")]
+
+
+def test_a_card_on_two_copies_beside_the_next_messages_copy_is_a_misread() -> None:
+    """Under 96 two copies read 4C and a third the cut card, which is read again under 97:
+    the cut card's copy misnumbered took the place of the card's own third copy, so the
+    card rests on two copies that two damaged alike make (seed 10019754: QC's copies both
+    read 4C, the third lost; 4C was taken as read, QC lost unsaid). The tailleur confirms
+    the card."""
+    cut = angel.message_data(CutRead())
+    data = copies(95, "KD", 3) + copies(96, "4C", 2) + angel.encode_frame(96, cut, crc16_ccitt)
+    data += angel.encode_frame(97, cut, crc16_ccitt) * 2 + copies(98, "3H", 3)
+    assert angel_decode(data, "none") == [card("KD"), *guessed("4C"), CutRead(), card("3H")]
+    # with its own third copy read, the card stands
+    data = copies(95, "KD", 3) + copies(96, "4C", 3) + angel.encode_frame(96, cut, crc16_ccitt)
+    data += angel.encode_frame(97, cut, crc16_ccitt) * 2 + copies(98, "3H", 3)
+    assert angel_decode(data, "none") == [card("KD"), card("4C"), CutRead(), card("3H")]
