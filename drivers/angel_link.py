@@ -31,6 +31,7 @@ from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
+FAR: Final = 6  # how far on `SequenceCount.skipped` takes one number from another as a step
 
 
 class AngelDecoder:
@@ -345,14 +346,23 @@ class AngelDecoder:
         """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
         said beside it. A card said `before` it, read under a number of its own too (a copy
         misnumbered into the group's), counts that number as a lone copy's (seed 10033119: 30
-        lost between JC read under 29 and 3D believed under 31, unsaid)."""
+        lost between JC read under 29 and 3D believed under 31, unsaid); said after it, only a
+        number ahead of the group's (seed 10135087: 6D read under 98 after 7S believed under
+        96, the input ending there, 97 lost unsaid). Read under none of its own with no number
+        counted before it, its number is unknown: what was lost between it and the group, the
+        numbers cannot show (seed 10174192: QD's copy under 90 before 2C believed there, first
+        in the input, the failed read under 89 lost unsaid)."""
         if self._votes < 2:
             return []
         out = group.texts_beside(after)
         for message, own in group.outvoted_cards(after):
             out.append(message)
-            if before and own:
+            # one behind the group's may be a restarted count's, the group's number another's
+            if own and (before or all(self._count.near(group.seq, n, FAR) for n in own)):
                 self._untrusted.append(own)
+            elif before and self._count.last is None and not self._untrusted:
+                blind = (0, "first, a card read only under the next message's number")
+                out += beyond_count(blind, [], group.seq, group.seq)
         return out
 
     def _renumber(self, seq: int) -> None:

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from croupier.cards import Card
+from drivers import angel
 from drivers.angel_link import AngelDecoder
-from drivers.messages import CardRead, Garbage, Lost, Message
+from drivers.checks import crc16_ccitt
+from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm
 from tests.test_angel_link_copies import copies, guessed
+from tests.test_drivers_dialect_rules import angel_decode
 
 
 def card(name: str) -> Message:
@@ -25,3 +28,25 @@ def test_a_cards_copy_short_of_its_check_bytes_when_the_line_goes_quiet_is_read(
         got = decoder.feed(copies(64, "4S", 3), 0.0) + decoder.feed(copies(65, "5C")[:-1], 0.01)
         got += decoder.idle(0.6) + decoder.feed(copies(66, "9D", 3), 0.6) + decoder.finish()
         assert got == [card("4S"), *middle, card("9D")]
+
+
+def test_an_outvoted_cards_own_number_read_after_the_message_counts() -> None:
+    """7S believed under 96, then 6D's copy under 98 and a failed read under 96, all taken
+    into 96's group (seed 10135087): 6D was said as a misread, but its number 98 counted
+    for nothing, and the input ending there, 97 lost went unsaid."""
+    failed = angel.encode_frame(96, angel.message_data(Misread()), crc16_ccitt)
+    data = copies(95, "2C", 3) + copies(96, "7S", 2) + copies(98, "6D") + failed
+    assert angel_decode(data, "none") == [
+        card("2C"), card("7S"), *guessed("6D"), Lost(1, "seq 97 never arrived"),
+    ]
+
+
+def test_a_card_read_first_only_under_the_first_messages_number_raises_an_alarm() -> None:
+    """QD's copy under 90, then 2C believed under 90, first in the input (seed 10174192):
+    QD's own number is unknown, so what was lost between it and 2C (the failed read sent
+    under 89) the numbers cannot show."""
+    data = copies(90, "QD") + copies(90, "2C", 3) + copies(91, "TH", 3)
+    got = angel_decode(data, "none")
+    assert [got[0], *got[2:]] == [*guessed("QD"), card("2C"), card("TH")]
+    assert isinstance(got[1], ShoeAlarm)
+    assert got[1].text.startswith("seq 90 to 90: a number misread first, a card read only")
