@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from croupier.cards import Card
+from croupier.cards import ALL_CARDS, Card
 from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
@@ -50,3 +50,15 @@ def test_a_card_read_first_only_under_the_first_messages_number_raises_an_alarm(
     assert [got[0], *got[2:]] == [*guessed("QD"), card("2C"), card("TH")]
     assert isinstance(got[1], ShoeAlarm)
     assert got[1].text.startswith("seq 90 to 90: a number misread first, a card read only")
+
+
+def test_numbers_read_below_the_lowest_believed_count_at_a_wrap_landing_above_it() -> None:
+    """A count of 68..83: at its first wrap, lone copies under 68 and 69 and then 71
+    believed (so 69 is taken as the lowest, 68 read in step below it); at the next wrap, 70
+    believed after 83 (seed 10181808): 68 and 69 were lost, but only 69 was said, the
+    numbers read below the lowest counting only at a wrap landing on or below it."""
+    names = [str(c) for c in ALL_CARDS]
+    sent = [(81, 3), (82, 3), (83, 3), (68, 1), (69, 1), *((n, 3) for n in range(71, 84))]
+    data = b"".join(copies(seq, names[i], count) for i, (seq, count) in enumerate(sent))
+    got = angel_decode(data + copies(70, "KH", 3), "none")
+    assert got[-2:] == [Lost(2, "2 of seq 83..70, read before, never arrived"), card("KH")]
