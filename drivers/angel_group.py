@@ -36,6 +36,10 @@ class Group:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
         return bool(self.copies) and data_message(self.copies[0].data) == Misread()
 
+    def alike(self, data: bytes) -> int:
+        """How many of its copies read exactly as `data`."""
+        return sum(c.data == data for c in self.copies)
+
     def strangers(self, data: bytes) -> list[Copy]:
         """Its copies of a card's shape that no damage of one copy makes out of `data`."""
         return [c for c in self.copies if card_shaped(c.data) and not same_message(c.data, data)]
@@ -46,17 +50,19 @@ class Group:
         card one bit from the one sent cannot be told from one copy damaged once, far
         likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
         card, a text, the same card face up or down, or a card further away disputes nothing:
-        it is noise or another message). A status, which never reaches the tailleur, with a
-        copy read as an alarm is the alarm: `E` and `e` (error cleared) are a bit apart (seed
-        10108376: an alarm's command damaged alike in two copies, its third intact, was
-        dropped as a status)."""
+        it is noise or another message); so is a card on two copies beside a copy of one of
+        `after`, the copies read after the group. A status, which
+        never reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
+        (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
+        two copies, its third intact, was dropped as a status)."""
         if isinstance(read, Status):
             alarms = (data_message(c.data) for c in self.copies)
             return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
         if not isinstance(read, CardRead):
             return read
-        own = sum(c.data == data for c in self.copies)
-        if own < COPIES and any(c.data == a.data for c in self.strangers(data) for a in after):
+        if self.alike(data) < COPIES and any(
+            c.data == a.data for c in self.strangers(data) for a in after
+        ):
             # the next message's copy, misnumbered into the group, took the place of the
             # card's own missing copy: the card rests on two copies, which two copies damaged
             # alike could make, and a copy under its number disputes them (seed 10019754)

@@ -201,26 +201,26 @@ class AngelDecoder:
                 out += self._release(group, settled=False)
         return out
 
-    def _release(self, group: Group, *, settled: bool, after: list[Copy] | None = None) -> list[
-        Message
-    ]:
+    def _release(
+        self, group: Group, *, settled: bool, after: list[Copy] | None = None
+    ) -> list[Message]:
         """Delivers the message `group` holds, with what is said beside it; without a check, a
-        card believed before all its copies were read waits for them (or for the group to be
-        `settled`): a copy that reads as another card one damage away disputes it; so does a
-        status, which an alarm's copy may dispute; so does a copy of a card's shape no damage
-        of it makes that reads as a copy after the group (`Group.disputed`), for which it
-        waits for the group's end. One after a failed read waits for the copies after it
+        card or status believed before three of its copies read alike waits for them (or for
+        the group to be `settled`), unless already disputed (`Group.disputed`): a copy read as
+        another card one damage away, or the next message's copy beside a card on two copies,
+        or a status's copy read as an alarm, and a fourth copy, a doubled frame's, may be the
+        one (seed 20003317). One after a failed read waits for the copies after it
         (`_failed_beside`)."""
         if group.held is None:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
-        if not settled and self._votes > 1 and isinstance(card, CardRead | Status) and (
-            len(group.copies) < COPIES or group.failed_read_first() or group.strangers(copy.data)
+        delivered = group.disputed(card, copy.data, after or []) if self._votes > 1 else card
+        if not settled and self._votes > 1 and isinstance(delivered, CardRead | Status) and (
+            group.alike(copy.data) < COPIES or group.failed_read_first()
         ):
             return []
         group.held = None
-        delivered = group.disputed(card, copy.data, after or []) if self._votes > 1 else card
         return beside + self._deliver(copy, delivered, unread)
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:

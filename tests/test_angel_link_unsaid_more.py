@@ -1,5 +1,5 @@
 """Angel without a check: more losses the decoder used to leave unsaid (`make fuzz` seeds
-10,120,000 to 10,199,999), rebuilt from real frames."""
+10,120,000 to 10,199,999 and 20,000,000 to 20,039,999), rebuilt from real frames."""
 
 from __future__ import annotations
 
@@ -62,3 +62,16 @@ def test_numbers_read_below_the_lowest_believed_count_at_a_wrap_landing_above_it
     data = b"".join(copies(seq, names[i], count) for i, (seq, count) in enumerate(sent))
     got = angel_decode(data + copies(70, "KH", 3), "none")
     assert got[-2:] == [Lost(2, "2 of seq 83..70, read before, never arrived"), card("KH")]
+
+
+def test_a_card_waits_for_three_copies_alike_so_a_fourth_may_dispute_it() -> None:
+    """4S under 129: its first copy's command damaged into a text, the next two damaged
+    alike into 6S (one bit), and its frame doubled, the fourth copy intact (seed 20003317):
+    6S was delivered at its third copy, before the fourth showed the dispute. A card waits
+    until three copies read alike, or its group ends; once disputed it is said at once."""
+    text = angel.encode_frame(129, b"E" + angel.message_data(card("4S"))[1:], crc16_ccitt)
+    first = copies(128, "AS", 3) + text + copies(129, "4S", 2, card_byte=0x36)
+    decoder = AngelDecoder(check="none")
+    assert decoder.feed(first, 0.0) == [card("AS")]
+    assert decoder.feed(copies(129, "4S"), 0.05) == guessed("6S")
+    assert decoder.feed(copies(130, "3S", 3), 0.1) + decoder.finish() == [card("3S")]
