@@ -49,8 +49,8 @@ class Group:
         another card one damage away is a misread guessing it. Two copies damaged alike into a
         card one bit from the one sent cannot be told from one copy damaged once, far
         likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
-        card, a text, the same card face up or down, or a card further away disputes nothing:
-        it is noise or another message); so is a card on two copies beside a copy of one of
+        card, a text, the same card the other way up on fewer copies, or a card further away
+        disputes nothing: it is noise or another message); so is a card on two copies beside a copy of one of
         `after`, the copies read after the group. A status, which
         never reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
         (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
@@ -75,7 +75,21 @@ class Group:
                 and same_message(other.data, data)
             ):
                 return Misread(guess=read.card)
+        if self._face_turned(read) >= self.alike(data):
+            # as many copies read it the other way up (a doubled frame's, the face-up bit
+            # flipped alike): which way it came out, which the engine acts on, is the
+            # tailleur's to confirm (seed 10046159)
+            return Misread(guess=read.card)
         return read
+
+    def _face_turned(self, read: CardRead) -> int:
+        """How many of its copies read as `read`'s card the other way up."""
+        return sum(
+            isinstance(named := data_message(c.data), CardRead)
+            and named.card == read.card
+            and named.face_up != read.face_up
+            for c in self.copies
+        )
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""

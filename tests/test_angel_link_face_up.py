@@ -33,11 +33,17 @@ def test_a_late_copy_with_its_face_up_bit_flipped_is_no_other_card() -> None:
 
 
 def test_a_card_believed_face_up_and_down_under_one_number_is_one_message() -> None:
-    """QD's frames doubled under 93, two of the copies with the face-up bit flipped alike
-    (seeds 10038595, 10046159): QD was delivered twice, face up then down, with an alarm
-    that the count restarted."""
-    data = copies(92, "7H", 3) + face_up(93, "QD", 2) + copies(93, "QD", 2) + copies(94, "TS", 3)
-    assert angel_decode(data, "none") == [card("7H"), card("QD", face_up=True), card("TS")]
+    """QD dealt face down, its frames doubled under 93, two of the copies with the face-up
+    bit flipped alike (seeds 10038595, 10046159): QD was delivered twice, face up then
+    down, with an alarm that the count restarted. Two copies each way up say nothing of
+    which way it came out, which the engine acts on: the tailleur confirms it. A single
+    copy the other way up disputes nothing."""
+    tie = face_up(93, "QD", 2) + copies(93, "QD", 2)
+    for middle in (tie, copies(93, "QD") + face_up(93, "QD", 2) + copies(93, "QD")):
+        data = copies(92, "7H", 3) + middle + copies(94, "TS", 3)
+        assert angel_decode(data, "none") == [card("7H"), *guessed("QD"), card("TS")]
+    data = copies(92, "7H", 3) + copies(93, "QD", 2) + face_up(93, "QD") + copies(94, "TS", 3)
+    assert angel_decode(data, "none") == [card("7H"), card("QD"), card("TS")]
 
 
 def test_a_card_on_two_copies_beside_the_next_messages_copy_is_a_misread() -> None:
