@@ -59,6 +59,17 @@ def same_message(one: bytes, other: bytes) -> bool:
     return True
 
 
+def same_reading(one: bytes, other: bytes) -> bool:
+    """Whether two copies read alike but for a card's face-up bit: one flipped bit, which
+    disputes nothing (the card is the same), so a copy so read is a copy of the other."""
+    if one == other:
+        return True
+    read, other_read = data_message(one), data_message(other)
+    return isinstance(read, CardRead) and isinstance(other_read, CardRead) and (
+        read.card == other_read.card
+    )
+
+
 def neighbour_copy(data: bytes, neighbour: bytes) -> bool:
     """Whether a message split from a group may be a copy of the message before or after
     it, its number misread: the same data, or damaged data one damage away (a copy read

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from drivers.angel import data_message
+from drivers.angel import COPIES, data_message
 from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
-from drivers.messages import CardRead, Message, Misread
+from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
 
 @dataclass(slots=True)
@@ -35,6 +35,61 @@ class Group:
     def failed_read_first(self) -> bool:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
         return bool(self.copies) and data_message(self.copies[0].data) == Misread()
+
+    def alike(self, data: bytes) -> int:
+        """How many of its copies read exactly as `data`."""
+        return sum(c.data == data for c in self.copies)
+
+    def strangers(self, data: bytes) -> list[Copy]:
+        """Its copies of a card's shape that no damage of one copy makes out of `data`."""
+        return [c for c in self.copies if card_shaped(c.data) and not same_message(c.data, data)]
+
+    def disputed(self, read: Message, data: bytes, after: list[Copy]) -> Message:
+        """A message believed without a check, as delivered: a card whose copies read as
+        another card one damage away is a misread guessing it. Two copies damaged alike into a
+        card one bit from the one sent cannot be told from one copy damaged once, far
+        likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
+        card, a text, the same card the other way up on fewer copies, or a card further away
+        disputes nothing: it is noise or another message); so is a card on two copies beside a copy of one of
+        `after`, the copies read after the group. A status, which
+        never reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
+        (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
+        two copies, its third intact, was dropped as a status)."""
+        if isinstance(read, Status):
+            alarms = (data_message(c.data) for c in self.copies)
+            return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
+        if not isinstance(read, CardRead):
+            return read
+        if self.alike(data) < COPIES and any(
+            c.data == a.data for c in self.strangers(data) for a in after
+        ):
+            # the next message's copy, misnumbered into the group, took the place of the
+            # card's own missing copy: the card rests on two copies, which two copies damaged
+            # alike could make, and a copy under its number disputes them (seed 10019754)
+            return Misread(guess=read.card)
+        for other in self.copies:
+            named = data_message(other.data)
+            if (
+                isinstance(named, CardRead)
+                and named.card != read.card
+                and same_message(other.data, data)
+            ):
+                return Misread(guess=read.card)
+        if self._face_turned(read) >= self.alike(data):
+            # as many copies read it the other way up (a doubled frame's, the face-up bit
+            # flipped alike): which way it came out, which the engine acts on, is the
+            # tailleur's to confirm (seed 10046159)
+            return Misread(guess=read.card)
+        return read
+
+    def _face_turned(self, read: CardRead) -> int:
+        """How many of its copies read as `read`'s card the other way up."""
+        return sum(
+            isinstance(named := data_message(c.data), CardRead)
+            and named.card == read.card
+            and named.face_up != read.face_up
+            for c in self.copies
+        )
 
     def votes(self) -> Counter[Copy]:
         """Each copy's votes, in the order first read."""

@@ -21,6 +21,7 @@ from drivers.angel_copies import (
     messages_among,
     neighbour_copy,
     same_message,
+    same_reading,
     unconfirmed,
 )
 from drivers.angel_count import SequenceCount, beyond_count
@@ -30,6 +31,7 @@ from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
+FAR: Final = 6  # how far on `SequenceCount.skipped` takes one number from another as a step
 
 
 class AngelDecoder:
@@ -184,7 +186,11 @@ class AngelDecoder:
         group.unread = self._unread
         out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
-            if votes >= self._votes and copy not in group.believed:
+            # the same card with its face-up bit flipped alike in two copies (a doubled
+            # frame's) is not another message under the number (seed 10046159)
+            if votes >= self._votes and not any(
+                same_reading(copy.data, b.data) and copy.seq == b.seq for b in group.believed
+            ):
                 # a card still held (behind a failed read, it waits past its third copy) is
                 # delivered before another message's, which would take its place unsaid
                 out += self._release(group, settled=True)
@@ -195,46 +201,27 @@ class AngelDecoder:
                 out += self._release(group, settled=False)
         return out
 
-    def _release(self, group: Group, *, settled: bool) -> list[Message]:
+    def _release(
+        self, group: Group, *, settled: bool, after: list[Copy] | None = None
+    ) -> list[Message]:
         """Delivers the message `group` holds, with what is said beside it; without a check, a
-        card believed before all its copies were read waits for them (or for the group to be
-        `settled`): a copy that reads as another card one damage away disputes it; so does a
-        status, which an alarm's copy may dispute. One after a failed read waits for the
-        copies after it (`_failed_beside`)."""
+        card or status believed before three of its copies read alike waits for them (or for
+        the group to be `settled`), unless already disputed (`Group.disputed`): a copy read as
+        another card one damage away, or the next message's copy beside a card on two copies,
+        or a status's copy read as an alarm, and a fourth copy, a doubled frame's, may be the
+        one (seed 20003317). One after a failed read waits for the copies after it
+        (`_failed_beside`)."""
         if group.held is None:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
-        if not settled and self._votes > 1 and isinstance(card, CardRead | Status) and (
-            len(group.copies) < COPIES or group.failed_read_first()
+        delivered = group.disputed(card, copy.data, after or []) if self._votes > 1 else card
+        if not settled and self._votes > 1 and isinstance(delivered, CardRead | Status) and (
+            group.alike(copy.data) < COPIES or group.failed_read_first()
         ):
             return []
         group.held = None
-        return beside + self._deliver(copy, self._disputed(group, card, copy.data), unread)
-
-    def _disputed(self, group: Group, read: Message, data: bytes) -> Message:
-        """A card believed, as delivered: without a check, one whose copies read as another
-        card one damage away is a misread guessing it. Two copies damaged alike into a card
-        one bit from the one sent cannot be told from one copy damaged once, far likelier:
-        neither is believed, the tailleur confirms the card (a failed read, a cut card, a
-        text or a card further away disputes nothing: it is noise or another message). A
-        status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
-        `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
-        damaged alike in two copies, its third intact, was dropped as a status)."""
-        if self._votes > 1 and isinstance(read, Status):
-            alarms = (data_message(c.data) for c in group.copies)
-            return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
-        if self._votes < 2 or not isinstance(read, CardRead):
-            return read
-        for other in group.copies:
-            named = data_message(other.data)
-            if (
-                isinstance(named, CardRead)
-                and named.card != read.card
-                and same_message(other.data, data)
-            ):
-                return Misread(guess=read.card)
-        return read
+        return beside + self._deliver(copy, delivered, unread)
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -248,7 +235,7 @@ class AngelDecoder:
         if group.believed:
             after = [*next_copies, *held]
             out = self._number_disputed(group, held) or self._failed_beside(group, held)
-            out = out or self._release(group, settled=True)
+            out = out or self._release(group, settled=True, after=after)
             return out + self._beside(group, after)
         self._lone_unread = group.unread
         messages = messages_among(group.copies)
@@ -319,7 +306,7 @@ class AngelDecoder:
 
         if last is not None and (
             (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
-            or (copy.data == last.data and not self._count.follows(last.seq, copy.seq))
+            or (same_reading(copy.data, last.data) and not self._count.follows(last.seq, copy.seq))
             or neighbour(last)
         ):
             self._renumber(copy.seq)
@@ -359,14 +346,23 @@ class AngelDecoder:
         """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
         said beside it. A card said `before` it, read under a number of its own too (a copy
         misnumbered into the group's), counts that number as a lone copy's (seed 10033119: 30
-        lost between JC read under 29 and 3D believed under 31, unsaid)."""
+        lost between JC read under 29 and 3D believed under 31, unsaid); said after it, only a
+        number ahead of the group's (seed 10135087: 6D read under 98 after 7S believed under
+        96, the input ending there, 97 lost unsaid). Read under none of its own with no number
+        counted before it, its number is unknown: what was lost between it and the group, the
+        numbers cannot show (seed 10174192: QD's copy under 90 before 2C believed there, first
+        in the input, the failed read under 89 lost unsaid)."""
         if self._votes < 2:
             return []
         out = group.texts_beside(after)
         for message, own in group.outvoted_cards(after):
             out.append(message)
-            if before and own:
+            # one behind the group's may be a restarted count's, the group's number another's
+            if own and (before or all(self._count.near(group.seq, n, FAR) for n in own)):
                 self._untrusted.append(own)
+            elif before and self._count.last is None and not self._untrusted:
+                blind = (0, "first, a card read only under the next message's number")
+                out += beyond_count(blind, [], group.seq, group.seq)
         return out
 
     def _renumber(self, seq: int) -> None:
