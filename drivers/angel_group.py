@@ -50,9 +50,9 @@ class Group:
         card one bit from the one sent cannot be told from one copy damaged once, far
         likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
         card, a text, the same card the other way up on fewer copies, or a card further away
-        disputes nothing: it is noise or another message); so is a card on two copies beside a copy of one of
-        `after`, the copies read after the group. A status, which
-        never reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
+        disputes nothing: it is noise or another message); so is a card on two copies beside
+        a copy of one of `after`, the copies read after the group. A status, which never
+        reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
         (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
         two copies, its third intact, was dropped as a status)."""
         if isinstance(read, Status):
