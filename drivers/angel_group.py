@@ -103,10 +103,17 @@ class Group:
         after the group (theirs, misnumbered); their number counts for nothing."""
         if self.texts_said:
             return []
-        believed = [b.data for b in self.believed]
-        others = [c for c in self.copies if not any(same_message(c.data, b) for b in believed)]
+        # a card's copy among them, not believed, is `outvoted_cards`' to say: the texts no
+        # damage of it makes are still another message (seed 20030166: KS misnumbered into
+        # JH's group, then an alarm's three copies each garbled, the alarm dropped unsaid)
+        known = [c.data for c in self.copies if card_shaped(c.data)]
+        known += [b.data for b in self.believed]
+        others = [
+            c for c in self.copies
+            if not card_shaped(c.data) and not any(same_message(c.data, d) for d in known)
+        ]
         neighbours = {c.data for c in [*next_copies, self.previous] if c is not None}
-        if len(others) < 2 or any(card_shaped(c.data) or c.data in neighbours for c in others):
+        if len(others) < 2 or any(c.data in neighbours for c in others):
             return []
         self.texts_said = True
         return [unconfirmed(others)]

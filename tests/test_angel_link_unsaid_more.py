@@ -75,3 +75,20 @@ def test_a_card_waits_for_three_copies_alike_so_a_fourth_may_dispute_it() -> Non
     assert decoder.feed(first, 0.0) == [card("AS")]
     assert decoder.feed(copies(129, "4S"), 0.05) == guessed("6S")
     assert decoder.feed(copies(130, "3S", 3), 0.1) + decoder.finish() == [card("3S")]
+
+
+def test_an_alarms_garbled_copies_beside_a_card_misnumbered_into_the_group_are_said() -> None:
+    """JH believed under 49; KS, sent under 48 after a restart, read once under 48; then the
+    alarm sent under 49, its three copies each garbled its own way (seed 20030166): they
+    joined JH's group (KS taken for its copy misnumbered), and KS, a card's copy, kept the
+    alarm's texts from being said: the alarm was dropped unsaid."""
+    alarm = [
+        angel.encode_frame(49, b"E" + text, crc16_ccitt)
+        for text in (b"D1 SHOE 9", b"E1 HO 9", b"E1 SHHOE 9")
+    ]
+    data = copies(48, "2S", 3) + copies(49, "JH", 2) + copies(48, "KS") + b"".join(alarm)
+    got = angel_decode(data + copies(50, "QH", 3), "none")
+    assert got[:2] == [card("2S"), card("JH")]
+    assert isinstance(got[2], ShoeAlarm)
+    assert got[2].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
+    assert got[3:] == [*guessed("KS"), card("QH")]
