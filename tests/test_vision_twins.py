@@ -204,3 +204,26 @@ def test_a_card_whose_index_alone_fits_another_rank_of_its_suit_is_named(
     assert rows[1][0] == "4S"
     assert str(got[1][0]) == "4S"
     assert_nothing_named_wrong(rows, got)
+
+
+def test_a_card_paled_by_glare_is_not_named_for_its_suit_twin(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a framed tuning design: a glare paled some pips of the TS,
+    in full view, and to one correlation over all its pips the paler TC fitted better.
+    Compared pip by pip, the TC fits clearly worse: the TS is not named the TC."""
+    rows, got = read_laid_coup(drawn_106, 46303)
+    assert rows[0][1] == "TS"
+    assert_nothing_named_wrong(rows, got)
+
+
+def test_a_club_declined_beside_its_twin_alone_is_named_pip_by_pip(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a framed tuning design: the TC of the second row, a fifth of
+    it under the next card, was declined for its twin alone, and the closer look at their
+    pips, where they differ only, found the two alike. With the paper and the shared ink
+    around each pip compared too, the TC fits clearly better, and the whole coup is read."""
+    rows, got = read_laid_coup(drawn_106, 26604)
+    assert rows[1][1] == "TC"
+    assert [[str(card) for card in row] for row in got] == rows

@@ -12,6 +12,11 @@ FINE_WIDTH = 120  # pixels across a card straightened for the fine look
 SHIFT = 3  # pixels either way: an outline may be that far off at this size
 _DIFFER = 30  # of 255: ink that parts a card from its twin
 _GRID = 2  # every second pixel of the parted ink either way is compared
+_PATCH_LEAST = 12  # compared pixels of a patch: fewer say too little of its shape
+# Pixels around the parted ink compared with it: the paper about a pip and the ink of its
+# core that both faces share. A blurred club and a spade differ there mostly in how much
+# ink lies where they part, which a comparison of the parted pixels alone cannot see.
+_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
 # Pixels: the references are sharp, a camera's card is not. The fine faces are cached with
 # a design: a change here needs `vision.design._CACHE_VERSION` bumped.
 _BLUR = 1.0
@@ -36,24 +41,54 @@ def ink(grey: np.ndarray) -> np.ndarray:
     return dark
 
 
-# Where a card and its twin differ, one way up: the pixels (as offsets into a card
-# straightened with a border `SHIFT` wide), their columns, and both faces' ink there.
-Parted = tuple[np.ndarray, np.ndarray, np.ndarray]
+# Where a card and its twin differ, one way up, patch by patch (a pip, the index's pip,
+# with the paper and shared ink around): the pixels, patch after patch (as offsets into a
+# card straightened with a border `SHIFT` wide); the column each patch ends at, the patches
+# in that order (a card's share in view holds a first few whole); how many pixels the
+# first 1, 2, ... patches hold; and, side by side (pixels, 3 * patches), which patch each
+# pixel is of and both faces' ink there centred and of unit length in each patch: one
+# product with the card gives its sums and its covariance with each face, patch by patch.
+Parted = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def parted(fine: np.ndarray) -> list[list[Parted]]:
-    """For each card of a design (its fine faces), where it and its twin differ, either way
-    up, column by column (a card's share in view is a prefix), both faces' ink there (2,
-    pixels)."""
+    """For each card of a design (its fine faces), where it and its twin differ, either
+    way up (`Parted`)."""
     each = []
     for named in range(len(fine)):
         faces = fine[[named, int(SUIT_TWIN[named])]].astype(np.float32)
-        ways = []
-        for turned in (faces, faces[:, ::-1, ::-1]):
-            apart = np.zeros(turned.shape[1:], bool)
-            apart[::_GRID, ::_GRID] = np.abs(turned[0] - turned[1])[::_GRID, ::_GRID] > _DIFFER
-            xs, ys = np.nonzero(apart.T)
-            at = (ys + SHIFT) * (turned.shape[2] + 2 * SHIFT) + xs + SHIFT
-            ways.append((at, xs, turned[:, ys, xs]))
-        each.append(ways)
+        each.append([_patches(turned) for turned in (faces, faces[:, ::-1, ::-1])])
     return each
+
+
+def _patches(faces: np.ndarray) -> Parted:
+    """`Parted` for two faces (2, height, width), one way up."""
+    differ = (np.abs(faces[0] - faces[1]) > _DIFFER).astype(np.uint8)
+    _, labels = cv2.connectedComponents(cv2.dilate(differ, _AROUND))
+    grid = np.zeros_like(labels)
+    grid[::_GRID, ::_GRID] = labels[::_GRID, ::_GRID]
+    ys, xs = np.nonzero(grid)
+    found = grid[ys, xs]
+    kept = [k for k in np.unique(found) if np.count_nonzero(found == k) >= _PATCH_LEAST]
+    kept.sort(key=lambda k: int(xs[found == k].max()))
+    rows: list[int] = []
+    cols: list[int] = []
+    units = np.zeros((len(ys), 2 * len(kept)), np.float32)
+    ends: list[int] = []
+    stops: list[int] = []
+    for p, k in enumerate(kept):
+        mine = np.flatnonzero(found == k)
+        ink_there = faces[:, ys[mine], xs[mine]]
+        centred = ink_there - ink_there.mean(axis=1, keepdims=True)
+        centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
+        units[len(rows) + np.arange(len(mine))[:, None], [p, len(kept) + p]] = centred.T
+        rows += list(ys[mine])
+        cols += list(xs[mine])
+        ends.append(int(xs[mine].max()))
+        stops.append(len(rows))
+    n = len(rows)
+    member = np.zeros((n, len(kept)), np.float32)
+    member[np.arange(n), np.repeat(np.arange(len(kept)), np.diff([0, *stops]))] = 1.0
+    stride = faces.shape[2] + 2 * SHIFT
+    at = (np.array(rows, np.intp) + SHIFT) * stride + np.array(cols, np.intp) + SHIFT
+    return at, np.array(ends), np.array(stops, np.intp), np.hstack([member, units[:n]])

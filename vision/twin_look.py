@@ -3,7 +3,8 @@
 The classifier's maps see a card 80 pixels wide, where a suit pip spans a few pixels and a
 spade and a club differ by one or two: on a slightly blurred card its twin can fit as well,
 or better, on every map. Here the card is straightened larger and compared with the two
-faces only where they differ (the suit pips, the index's pip), on the part of it in view.
+faces where they differ (the suit pips, the index's pip) and just around, pip by pip, on
+the pips wholly in view.
 A card its twin fits clearly better there is not named.
 """
 
@@ -24,18 +25,22 @@ from vision.quad import Quad, grow, rectify, surround
 _LEAST = 40  # compared pixels: fewer say nothing
 _CORNER_MORE = 0.05  # of a card's width
 # How much better the twin must fit there for the card not to be named. Chosen on the
-# tuning designs laid at speed (ten seed sets, 720 coups, 6,838 cards named right): the
-# two twins named wrong fitted 0.29 and 0.33 better; of the cards named right, 15 were
-# fitted better by their twin by more than this (4 by more than 0.18, one by 0.38). And
-# on the built-in faces themselves, sharp, the ace of hearts read as the ace of diamonds
-# is fitted better by its own face by 0.147: the bar must lie below.
-TWIN_BETTER = 0.13
+# tuning designs laid at speed (the bench's seeds and 40 000, 50 000, 60 000, 72 000, 880
+# coups): the four twins named wrong fitted 0.006, 0.009, 0.051 and 0.068 better; of the
+# 8,629 cards named right looked at so, 21 were fitted better by their twin by more than
+# this (by 0.116 at most).
+TWIN_BETTER = 0.05
+# How well the twin must fit there for that to count: below, the look sees neither face
+# (an outline astray, a court card's busy pips) and which fits less badly is chance. On
+# the same coups, the two twins caught fitted 0.76 and 0.97; of the 21 cards named right
+# that the bar above alone declines, 19 were fitted below this by their twin (the other
+# two 0.72 at most).
+TWIN_SEEN = 0.6
 # How much better a card declined for its twin alone must fit there than its twin to be
-# named. Chosen on the tuning designs laid at speed (twelve seed sets, 864 coups): of the
-# cards so declined that were their guess's twin, the best fitted 0.033 better than it; of
-# the 285 declined whose guess was right, 68 fitted better by this much or more and were
-# otherwise sure enough (`vision.classifier`).
-TWIN_WORSE = 0.06
+# named. Chosen on the same coups: none so declined was its guess's twin; of the 147
+# whose guess was right, 115 fitted better by 0.02 or more, 110 by this, 95 by 0.04: a
+# bar a little above the least leaves a margin for a twin none of them showed.
+TWIN_WORSE = 0.03
 
 
 def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading,
@@ -50,7 +55,8 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     at = quad if found is None else found
     if reading.card is not None:
         fits = _twin_fits(frame, at, visible, reading.card, design)
-        return declined(reading) if fits[1] - fits[0] > TWIN_BETTER else reading
+        doubted = fits[1] >= TWIN_SEEN and fits[1] - fits[0] > TWIN_BETTER
+        return declined(reading) if doubted else reading
     if reading.guess is None or reading.untwinned < CONFIDENCE_BAR:
         return reading
     fits = _twin_fits(frame, at, visible, reading.guess, design)
@@ -84,19 +90,29 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
         return best
     card = straight.ravel()
     moves = _moves(width)
-    for at, xs, refs in ways:
-        n = int(xs.searchsorted(seen * width))
-        if n < _LEAST:
+    for at, ends, stops, joined in ways:
+        kept = int(ends.searchsorted(seen * width))  # the patches wholly in view
+        if kept == 0 or stops[kept - 1] < _LEAST:
             continue
-        part = refs[:, :n] - refs[:, :n].mean(axis=1, keepdims=True)
-        part /= np.maximum(np.linalg.norm(part, axis=1, keepdims=True), 1e-6)
+        n = int(stops[kept - 1])
         moved = np.take(card, moves + at[:n])  # (shifts, n): `take` gathers faster
-        # The correlation of each shift with each face, the card's mean and spread taken
-        # from sums: the faces' values are centred already.
-        total = moved @ np.ones(n, np.float32)
-        spread = np.einsum("ij,ij->i", moved, moved) - total * total / n
-        fits = (moved @ part.T) / np.sqrt(np.maximum(spread, 1e-6))[:, None]
-        best = np.maximum(best, fits.max(axis=0))
+        best = np.maximum(best, _patchwise(moved, joined[:n], np.diff(stops[:kept], prepend=0)))
+    return best
+
+
+def _patchwise(moved: np.ndarray, joined: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """How well each face fits the card (`moved`, each shift's pixels) at its best shift:
+    the correlation within each of the first `len(count)` patches (`vision.fine.Parted`),
+    weighted by its pixels, (2,). Patch by patch, because light on a card is not even: a
+    glare that pales a few pips makes them, to one correlation over the whole card, more
+    like the paler twin."""
+    patches, kept = joined.shape[1] // 3, len(count)
+    sums = (moved @ joined).reshape(len(moved), 3, patches)[:, :, :kept]
+    squares = (moved * moved) @ joined[:, :kept]
+    own = np.sqrt(np.maximum(squares - sums[:, 0] * sums[:, 0] / count.astype(np.float32), 1e-6))
+    # The faces are centred in each patch: the card's sum against them is its covariance.
+    fits = (sums[:, 1:] / own[:, None, :]) @ (count / count.sum()).astype(np.float32)
+    best: np.ndarray = fits.max(axis=0)
     return best
 
 
