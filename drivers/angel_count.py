@@ -12,6 +12,10 @@ import itertools
 
 from drivers.messages import Lost, Message, ShoeAlarm
 
+# How much further than the numbers of a chain `SequenceCount.skipped` lets one step of it
+# reach: a number further on is no step of the count (the messages between, not counted).
+STEP_SLACK = 4
+
 
 class SequenceCount:
     """The shoe's message count. `seq_range` (lowest, highest) when the shoe model's range is
@@ -75,7 +79,7 @@ class SequenceCount:
         messages lost after it as the step is long: either way, not counted), or where the
         numbers kept after one believed step back with no wrap known to explain it (with
         none believed, back to above the first number kept)."""
-        longest = len(chain) + 4
+        longest = len(chain) + STEP_SLACK
 
         def step(before: int, after: int) -> int | None:
             return self._ahead(before, after) if self.near(before, after, longest) else None

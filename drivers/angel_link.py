@@ -24,14 +24,13 @@ from drivers.angel_copies import (
     same_reading,
     unconfirmed,
 )
-from drivers.angel_count import SequenceCount, beyond_count
+from drivers.angel_count import STEP_SLACK, SequenceCount, beyond_count
 from drivers.angel_group import Group
 from drivers.angel_room import room_alarm
 from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
-FAR: Final = 6  # how far on `SequenceCount.skipped` takes one number from another as a step
 
 
 class AngelDecoder:
@@ -357,8 +356,10 @@ class AngelDecoder:
         out = group.texts_beside(after)
         for message, own in group.outvoted_cards(after):
             out.append(message)
-            # one behind the group's may be a restarted count's, the group's number another's
-            if own and (before or all(self._count.near(group.seq, n, FAR) for n in own)):
+            # one behind the group's may be a restarted count's, the group's number another's;
+            # one ahead counts as far as `skipped` takes a step from the group's number to it
+            ahead = 2 + STEP_SLACK
+            if own and (before or all(self._count.near(group.seq, n, ahead) for n in own)):
                 self._untrusted.append(own)
             elif before and self._count.last is None and not self._untrusted:
                 blind = (0, "first, a card read only under the next message's number")
