@@ -23,7 +23,7 @@ from vision.found import found_at
 from vision.look import Looks
 from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
 from vision.rows import RowCard
-from vision.twin_look import twin_checked
+from vision.twin_look import looked_closer, twin_checked
 
 # A card read where it was outlined, before looking around it, is named at once only when
 # this sure (an outline placed a little off may pass an ace of spades for one of clubs;
@@ -99,6 +99,7 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     return [
         twin_checked(frame, spot.quad, spot.visible, reading, design,
                      found=_found(spot, looks[k], reading, design))
+        if looked_closer(reading) else reading
         for k, (spot, reading) in enumerate(zip(spots, readings, strict=True))
     ]
 

@@ -57,12 +57,20 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
         fits = _twin_fits(frame, at, visible, reading.card, design)
         doubted = fits[1] >= TWIN_SEEN and fits[1] - fits[0] > TWIN_BETTER
         return declined(reading) if doubted else reading
-    if reading.guess is None or reading.untwinned < CONFIDENCE_BAR:
+    if reading.guess is None or not looked_closer(reading):
         return reading
     fits = _twin_fits(frame, at, visible, reading.guess, design)
     if fits[0] - fits[1] < TWIN_WORSE:
         return reading
     return replace(reading, card=reading.guess, confidence=reading.untwinned, untwinned=0.0)
+
+
+def looked_closer(reading: Reading) -> bool:
+    """Whether `twin_checked` looks at the card beside its suit twin: a card named, or one
+    declined only for its twin (where it was `found` matters to nothing else)."""
+    return reading.card is not None or (
+        reading.guess is not None and reading.untwinned >= CONFIDENCE_BAR
+    )
 
 
 def _twin_fits(frame: np.ndarray, quad: Quad, visible: float, card: Card,
