@@ -201,6 +201,12 @@ def columns_in_view(visible: float, design: Design) -> int:
     return max(2, (int(visible * design.size[0] / FACE_SHRINK) - 1) // 2 * 2)
 
 
+def share_columns(visible: float, design: Design) -> int:
+    """`columns_in_view`, or 0 for a card read whole: the cut of the references it is
+    compared with."""
+    return columns_in_view(visible, design) if visible < WHOLE else 0
+
+
 def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
     """How well the card inside each outline of each of `cards`, moved by up to `REACH`
     pixels either way, fits each reference at best, per blur level, on the whole score, on
@@ -223,11 +229,11 @@ def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
     index_scores = _split(dot(design.index, _stacked(seen, "index")), seen)
     face_scores: list[np.ndarray] = [np.empty(0)] * len(cards)
     # Cards with the same share in view are compared with the same cut of the references.
-    shares = {columns_in_view(c.visible, design) if c.visible < WHOLE else 0 for c in cards}
+    shares = {share_columns(c.visible, design) for c in cards}
     for columns in shares:
         members = [
             k for k, c in enumerate(cards)
-            if (columns_in_view(c.visible, design) if c.visible < WHOLE else 0) == columns
+            if share_columns(c.visible, design) == columns
         ]
         face = _stacked([seen[k] for k in members], "face")
         references = design.face

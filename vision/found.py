@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from croupier.cards import Card
-from vision.classifier import WHOLE, columns_in_view
+from vision.classifier import share_columns
 from vision.design import FACE_WEIGHT, Design, cut_face
 from vision.look import Looks
 from vision.quad import Quad
@@ -21,7 +21,7 @@ def found_at(looks: Looks, card: Card, visible: float, design: Design) -> Quad |
     places, the one `card` fits best on the whole score, with the left `visible` share of
     it in view; None when nothing was looked around."""
     named = design.cards.index(str(card))
-    columns = columns_in_view(visible, design) if visible < WHOLE else 0
+    columns = share_columns(visible, design)
     face = design.masked(columns)[0][:, named] if columns else design.face[:, named]
     index = design.index[:, named]
     best, where = -np.inf, None
