@@ -23,9 +23,8 @@ of a coup.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -33,48 +32,23 @@ import numpy as np
 
 from croupier.cards import Card
 from croupier.decisions import Row
-from croupier.events import BurnUnseen, CardDrawn, CardUnread, DeviceAlarm, ShoeEvent
+from croupier.events import BurnUnseen, CardDrawn, DeviceAlarm, ShoeEvent
 from croupier.rulebook import Rulebook, load_rulebook
 from croupier.witness import Layout
 from drivers.camera_rows import RowCheck, RowFinder
-from drivers.frames import open_camera_source
+from drivers.camera_track import SOURCE, Track, by_order, doubted, taken_alarm, unread
+from drivers.frames import frame_fault, open_camera_source
 from vision.card_reads import read_card, read_cards
-from vision.classifier import Reading
 from vision.design import Design, builtin_design, load_design
 from vision.layout import Seen, locate
 from vision.quad import Quad
 from vision.rows import RowCard
 
-SOURCE = "camera"
 _STILL = 0.03  # a card moved less than this share of its width lies still
 _REACH = 0.5  # how far (card widths) a card is followed: its neighbours lie further
 # Frames are compared at this size; a change of this many grey levels anywhere is a change.
 _LOOK_SIZE = (160, 90)
 _CHANGE_LEVEL = 24
-
-
-@dataclass
-class _Track:
-    """One card on the layout, followed from frame to frame."""
-
-    order: int  # when it joined the layout (join frame, then row, then column)
-    joined: int  # the frame it joined in
-    spot: RowCard  # where it lies, and how much of it is in view
-    readings: list[Reading] = field(default_factory=list)
-    still: int = 0  # frames in a row it has lain in the same place
-    settled: bool = False  # it has lain still long enough to be a card, not a passing hand
-    settled_at: int = 0  # the frame it settled in
-    missing: bool = False  # the layout, looked at lately, did not show it
-    touched: bool = False  # something moved over it since it was last read
-    card: Card | None = None  # the card emitted for it
-    named_on: RowCard | None = None  # its outline when it was named
-    resolved: bool = False  # emitted, as a card or as a request to confirm
-    vanished_at: int | None = None  # the frame it was last missed in, once it has left
-    alarmed_at: int | None = None  # the frame its alarm (changed, taken) was last raised in
-
-    @property
-    def quad(self) -> Quad:
-        return self.spot.quad
 
 
 class CameraShoe:
@@ -127,8 +101,8 @@ class CameraShoe:
         self.remind_frames = remind_frames
         self._rows = RowFinder()
         self._row_check = RowCheck()
-        self._tracks: list[_Track] = []  # on the layout
-        self._gone: list[_Track] = []  # left it lately, not yet settled as cleared or taken
+        self._tracks: list[Track] = []  # on the layout
+        self._gone: list[Track] = []  # left it lately, not yet settled as cleared or taken
         self._orders = itertools.count()
         self._last_look: np.ndarray | None = None
         self._changes = np.ones(_LOOK_SIZE[::-1], bool)  # where the last frame differed
@@ -136,6 +110,7 @@ class CameraShoe:
         self._audited = False  # the layout was accounted for since it last changed
         self._clearings = 0  # times the layout was seen cleared, once cards had lain on it
         self._cleared = True
+        self._faulty_at: int | None = None  # the last unusable frame alarmed, in a run of them
 
     def events(self) -> Iterator[ShoeEvent]:
         """The events of the layout, as they happen, until the frames run out."""
@@ -165,7 +140,7 @@ class CameraShoe:
         noir, rouge = self._lying([t for t in self._tracks if t.settled])
         return Layout(self._clearings, tuple(t.card for t in noir), tuple(t.card for t in rouge))
 
-    def _lying(self, tracks: list[_Track]) -> tuple[list[_Track], list[_Track]]:
+    def _lying(self, tracks: list[Track]) -> tuple[list[Track], list[Track]]:
         """The tracks of the noir row and of the rouge row, each left to right."""
         by_quad = {id(t.quad): t for t in tracks}
         noir, rouge = self._rows.rows([Seen(t.quad, t.readings[-1]) for t in tracks])
@@ -174,6 +149,9 @@ class CameraShoe:
     # -- one frame ---------------------------------------------------------------------
 
     def _watch(self, number: int, frame: np.ndarray) -> list[ShoeEvent]:
+        if (fault := frame_fault(frame)) is not None:
+            return self._unusable(number, fault)
+        self._faulty_at = None
         if not self._unchanged(frame):
             # Something moves over the layout (a hand, a card on its way): nothing is read
             # until it lies still again; the cards it reached are looked at again then.
@@ -185,12 +163,12 @@ class CameraShoe:
         events: list[ShoeEvent] = []
         if not self._audited:
             self._audit(number, frame)
-        due: list[_Track] = []
+        due: list[Track] = []
         for track in self._tracks:
             track.still += 1
             if not track.settled and track.still >= self.confirm_frames:
                 track.settled, track.settled_at = True, number
-            if not track.resolved or _doubted(track) or track.touched:
+            if not track.resolved or doubted(track) or track.touched:
                 track.touched = False
                 due.append(track)
         readings = read_cards(frame, [track.spot for track in due], self._design)
@@ -198,6 +176,19 @@ class CameraShoe:
             track.readings.append(reading)
             events += self._check_change(track, number, frame)
         return events + self._retire(number, empty=self._empty) + self._emit(number)
+
+    def _unusable(self, number: int, fault: str) -> list[ShoeEvent]:
+        """A frame that cannot be looked at is not: what it would have shown is looked at
+        in the next good one, every card read again there; the tailleur hears of it at the
+        first such frame, and again every `remind_frames` while they last."""
+        self._last_look, self._audited = None, False
+        for track in self._tracks:
+            track.still, track.touched = 0, True
+        events = self._emit(number)
+        if self._faulty_at is None or number - self._faulty_at >= self.remind_frames:
+            self._faulty_at = number
+            events.append(DeviceAlarm(SOURCE, f"camera frame {number}: {fault}; not looked at"))
+        return events
 
     def _audit(self, number: int, frame: np.ndarray) -> None:
         """The layout, lying still after a change, accounted for card by card: every piece
@@ -229,9 +220,9 @@ class CameraShoe:
             candidates[k].missing = True
         joining = [spots[s] for s in sorted(unmatched)]
         for spot, reading in zip(joining, read_cards(frame, joining, self._design), strict=True):
-            self._tracks.append(_Track(next(self._orders), number, spot, [reading]))
+            self._tracks.append(Track(next(self._orders), number, spot, [reading]))
 
-    def _continue(self, track: _Track, spot: RowCard) -> None:
+    def _continue(self, track: Track, spot: RowCard) -> None:
         if float(np.abs(spot.quad.corners - track.quad.corners).max()) >= _STILL * spot.quad.width:
             track.still = 0
         track.spot, track.missing = spot, False
@@ -262,7 +253,7 @@ class CameraShoe:
         ]
         return bool(region.any())
 
-    def _check_change(self, track: _Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
+    def _check_change(self, track: Track, number: int, frame: np.ndarray) -> list[ShoeEvent]:
         """An alarm when a named card, lying still, reads surely as another card, or as none
         with another for its best fit, on its outline now and on the one it was named on, as
         much of it in view as now (its row parted anew outlines it a few pixels off, which
@@ -288,7 +279,7 @@ class CameraShoe:
         into = f"changed into {now}" if now is not None else "no longer reads as any card"
         return [DeviceAlarm(SOURCE, f"card {track.card} on the layout {into}")]
 
-    def _due(self, track: _Track, number: int) -> bool:
+    def _due(self, track: Track, number: int) -> bool:
         """Whether a card's alarm is to be raised (again) now."""
         return track.alarmed_at is None or number - track.alarmed_at >= self.remind_frames
 
@@ -303,18 +294,18 @@ class CameraShoe:
         if empty and not self._tracks:
             # The layout was cleared: its cards left together. One never named is still
             # owed to the stream, in its place.
-            events += [_unread(t) for t in sorted(self._gone, key=_by_order) if not t.resolved]
+            events += [unread(t) for t in sorted(self._gone, key=by_order) if not t.resolved]
             self._gone.clear()
             self._row_check = RowCheck()
             return events
-        for track in sorted(self._gone, key=_by_order):
+        for track in sorted(self._gone, key=by_order):
             # Taken off the layout: its alarm stands until it is back or the layout cleared.
             if track.resolved and self._taken(track, number) and self._due(track, number):
                 track.alarmed_at = number
-                events.append(_taken_alarm(track))
+                events.append(taken_alarm(track))
         return events
 
-    def _taken(self, gone: _Track, number: int) -> bool:
+    def _taken(self, gone: Track, number: int) -> bool:
         """Whether a card that left the layout was taken off it, not cleared with it: the
         layout did not empty in time, or a new card came to lie on it meanwhile."""
         assert gone.vanished_at is not None
@@ -325,7 +316,7 @@ class CameraShoe:
     def _emit(self, number: int) -> list[ShoeEvent]:
         """Cards settled enough to name, in the order they joined; a later card waits."""
         events: list[ShoeEvent] = []
-        for track in sorted(self._tracks + self._gone, key=_by_order):
+        for track in sorted(self._tracks + self._gone, key=by_order):
             if track.resolved:
                 continue
             event = self._verdict(track, number)
@@ -349,10 +340,10 @@ class CameraShoe:
                 events.append(DeviceAlarm(SOURCE, wrong))
         return events
 
-    def _verdict(self, track: _Track, number: int) -> ShoeEvent | None:
+    def _verdict(self, track: Track, number: int) -> ShoeEvent | None:
         if track.vanished_at is not None:
             # It left before it was named: give it time to come back, then ask.
-            return _unread(track) if self._taken(track, number) else None
+            return unread(track) if self._taken(track, number) else None
         recent = track.readings[-self.confirm_frames :]
         names = {r.card for r in recent}
         if len(recent) == self.confirm_frames and len(names) == 1 and None not in names:
@@ -361,40 +352,17 @@ class CameraShoe:
             return CardDrawn(track.card)
         if track.settled and number - track.settled_at >= self.settle_frames - self.confirm_frames:
             # A hand laying the next card over it does not put the tailleur's check off.
-            return _unread(track)
+            return unread(track)
         return None
 
     def _finish(self, number: int) -> list[ShoeEvent]:
         """The frames ended: cards not yet named are sent for confirmation, and cards that
         left a layout still holding others were taken off it."""
         events: list[ShoeEvent] = []
-        for track in sorted(self._tracks + self._gone, key=_by_order):
+        for track in sorted(self._tracks + self._gone, key=by_order):
             if not track.resolved and (track.settled or track.vanished_at is not None):
-                events.append(self._verdict(track, number) or _unread(track))
+                events.append(self._verdict(track, number) or unread(track))
                 track.resolved = True
             elif track.vanished_at is not None and track.alarmed_at is None and self._tracks:
-                events.append(_taken_alarm(track))
+                events.append(taken_alarm(track))
         return events
-
-
-def _taken_alarm(track: _Track) -> DeviceAlarm:
-    name = track.card if track.card is not None else "unconfirmed card"
-    return DeviceAlarm(SOURCE, f"card {name} was taken off the layout")
-
-
-def _doubted(track: _Track) -> bool:
-    """A named card whose latest read disagrees with its name: read on until settled."""
-    return track.card is not None and bool(track.readings) and track.readings[-1].card != track.card
-
-
-def _by_order(track: _Track) -> int:
-    return track.order
-
-
-def _unread(track: _Track) -> CardUnread:
-    guesses = Counter(r.guess for r in track.readings if r.guess is not None)
-    if not guesses:
-        return CardUnread(SOURCE)
-    guess, _ = guesses.most_common(1)[0]
-    confidence = max(r.confidence for r in track.readings if r.guess == guess)
-    return CardUnread(SOURCE, guess, confidence)

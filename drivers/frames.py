@@ -36,6 +36,20 @@ def open_camera_source(source: str) -> Iterator[np.ndarray]:
     return _capture_frames(capture)
 
 
+def frame_fault(frame: object) -> str | None:
+    """What makes a frame unusable (a camera or a capture may hand over an empty buffer
+    when it drops a frame), or None: a frame is an 8-bit colour image with pixels."""
+    if not isinstance(frame, np.ndarray):
+        return f"not an image but {type(frame).__name__}"
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        return f"not a colour image (shape {frame.shape})"
+    if frame.dtype != np.uint8:
+        return f"{frame.dtype} pixels, not 8-bit"
+    if frame.size == 0:
+        return f"empty ({frame.shape[1]}x{frame.shape[0]} pixels)"
+    return None
+
+
 def _folder_frames(files: list[Path]) -> Iterator[np.ndarray]:
     for file in files:
         frame = cv2.imread(str(file), cv2.IMREAD_COLOR)

@@ -48,7 +48,9 @@ class Detection:
 
     @staticmethod
     def of(frame: np.ndarray) -> Detection | None:
-        """None for a sliver of a picture, in which no card fits."""
+        """None for a sliver of a picture, in which no card fits, or an empty one."""
+        if min(frame.shape[:2]) == 0:
+            return None
         scale = min(1.0, _DETECT_WIDTH / frame.shape[1])
         if min(frame.shape[0] * scale, frame.shape[1] * scale) < _MIN_FRAME_SIDE:
             return None

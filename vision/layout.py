@@ -45,8 +45,10 @@ def read_layout(frame: np.ndarray, design: Design, *, bare_face: bool = False) -
     """The cards of a frame in rows from the top, each row left to right.
 
     A frame with no card on baize may be one card filling it (a close-up or a bare face):
-    it is then one row of one card.
+    it is then one row of one card. An empty frame shows nothing.
     """
+    if frame.size == 0:
+        return []
     if not bare_face:
         rows = locate(frame, design)
         if rows:
