@@ -8,6 +8,7 @@ row number and hash) is kept beside the rows, so cutting rows off the end shows 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -166,14 +167,16 @@ class Journal:
             raise JournalError(f"{self.path}: the journal was started without a secret")
 
     def close(self) -> None:
-        db = getattr(self, "_db", None)
-        if db is not None:
-            db.close()
-        anchor = getattr(self, "_anchor", None)
-        if anchor is not None:
-            anchor.close()
-        if self._lock is not None:
-            self._lock.release()  # after SQLite let go of the file: see journal.files
+        # Each is let go of even when the one before fails (a full or failing disk): a lock
+        # kept would shut the table out of its own journal until the process ends. The
+        # lock goes last, after SQLite let go of the file: see journal.files.
+        with contextlib.ExitStack() as stack:
+            if self._lock is not None:
+                stack.callback(self._lock.release)
+            if (anchor := getattr(self, "_anchor", None)) is not None:
+                stack.callback(anchor.close)
+            if (db := getattr(self, "_db", None)) is not None:
+                stack.callback(db.close)
 
     def __enter__(self) -> Journal:
         return self

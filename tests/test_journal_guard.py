@@ -334,3 +334,26 @@ def test_a_writer_refused_after_it_connected_lets_go_of_its_lock(tmp_path: Path)
     db.close()
     with Journal(path) as journal:
         assert [row.data() for row in journal.rows()] == [{"text": "kept"}]
+
+
+class _FailingClose:
+    """A connection whose close fails as SQLite's does on a failing disk."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def close(self) -> None:
+        self.db.close()
+        raise sqlite3.OperationalError("disk I/O error")
+
+
+def test_a_journal_whose_close_fails_still_lets_go_of_its_lock(tmp_path: Path) -> None:
+    """The failure is raised, and the file is free for the table's next try."""
+    path = tmp_path / "table.db"
+    journal = Journal(path)
+    journal.append("note", {"text": "kept"})
+    journal._db = _FailingClose(journal._db)  # type: ignore[assignment]
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        journal.close()
+    with Journal(path) as again:
+        assert [row.data() for row in again.rows()] == [{"text": "kept"}]
