@@ -15,6 +15,8 @@ _SNAP_RANGE = 6.0
 _SNAP_STEP = 0.5
 _SNAP_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
 _SNAP_MIN_DROP = 6.0  # grey levels per sample step: weaker is no edge
+_NEXT = [1, 2, 3, 0]  # each corner's next, clockwise
+_PEAK_WINDOW = np.arange(-4, 5)[None, :]  # sample steps about where a drop starts
 
 
 def snap(frame: np.ndarray, corners: np.ndarray, reach: float = _SNAP_RANGE) -> np.ndarray:
@@ -26,11 +28,12 @@ def snap(frame: np.ndarray, corners: np.ndarray, reach: float = _SNAP_RANGE) -> 
     Edges are looked for `reach` pixels either way of where the sides lie.
     """
     across_at = _across(round(reach / _SNAP_STEP) * _SNAP_STEP)
-    ends = np.roll(corners, -1, axis=0)
+    ends = corners[_NEXT]
     sides = ends - corners  # (4, 2)
     along = sides / np.maximum(lengths_of(sides)[:, None], 1e-6)
     normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
-    outward = np.sign(np.sum(normal * ((corners + ends) / 2 - corners.mean(axis=0)), axis=1))
+    toward = normal * ((corners + ends) / 2 - corners.mean(axis=0))
+    outward = np.sign(toward[:, 0] + toward[:, 1])
     normal *= np.where(outward < 0, -1.0, 1.0)[:, None].astype(np.float32)
     base = corners[:, None, :] + _SNAP_ALONG[None, :, None] * sides[:, None, :]  # (4, n, 2)
     points = base[:, :, None, :] + across_at[None, None, :, None] * normal[:, None, None, :]
@@ -39,14 +42,19 @@ def snap(frame: np.ndarray, corners: np.ndarray, reach: float = _SNAP_RANGE) -> 
     samples = cv2.remap(
         frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
-    profile = samples.min(axis=2) if samples.ndim == 3 else samples
+    # The darkest channel, channel by channel: numpy reduces a short last axis slowly.
+    profile = (
+        np.minimum(np.minimum(samples[..., 0], samples[..., 1]), samples[..., 2])
+        if samples.ndim == 3
+        else samples
+    )
     profile = cv2.GaussianBlur(profile.astype(np.float32), (0, 0), sigmaX=1.0, sigmaY=0.01)
     drop = profile[:, :-1] - profile[:, 1:]  # (4n, s-1), positive where it darkens outward
     strong = drop >= np.maximum(0.5 * drop.max(axis=1, keepdims=True), _SNAP_MIN_DROP)
     found = strong.any(axis=1)
     last = (s - 2) - np.argmax(strong[:, ::-1], axis=1)
     # The peak of that drop: the largest step within a pixel or two of where it starts.
-    window = np.clip(last[:, None] + np.arange(-4, 5)[None, :], 0, s - 2)
+    window = np.minimum(np.maximum(last[:, None] + _PEAK_WINDOW, 0), s - 2)
     rows = np.arange(4 * n)[:, None]
     k = window[rows[:, 0], np.argmax(drop[rows, window], axis=1)]
     r = np.arange(4 * n)

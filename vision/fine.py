@@ -53,12 +53,27 @@ Parted = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 def parted(fine: np.ndarray) -> list[list[Parted]]:
     """For each card of a design (its fine faces), where it and its twin differ, either
-    way up (`Parted`)."""
-    each = []
+    way up (`Parted`). Made once a pair: the twin's is the card's with the two faces'
+    columns swapped. Where two faces differ, and every patch found there, does not depend
+    on their order, and each face's ink in a patch is centred and scaled on its own: the
+    same numbers, in the other column."""
+    each: dict[int, list[Parted]] = {}
     for named in range(len(fine)):
-        faces = fine[[named, int(SUIT_TWIN[named])]].astype(np.float32)
-        each.append([_patches(turned) for turned in (faces, faces[:, ::-1, ::-1])])
-    return each
+        twin = int(SUIT_TWIN[named])
+        if twin in each:
+            each[named] = [_swapped(ways) for ways in each[twin]]
+            continue
+        faces = fine[[named, twin]].astype(np.float32)
+        each[named] = [_patches(turned) for turned in (faces, faces[:, ::-1, ::-1])]
+    return [each[named] for named in range(len(fine))]
+
+
+def _swapped(ways: Parted) -> Parted:
+    """`Parted` of two faces, for the same two faces the other way round."""
+    at, ends, stops, joined = ways
+    patches = joined.shape[1] // 3
+    member, first, second = np.split(joined, [patches, 2 * patches], axis=1)
+    return at, ends, stops, np.hstack([member, second, first])
 
 
 def _patches(faces: np.ndarray) -> Parted:

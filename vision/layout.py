@@ -80,6 +80,8 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
+    # Made once for every row parted: a whole frame costs more to make grey than a row.
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     for contour in paper_blobs(frame, detection):
         inside = [
             k for k, q in enumerate(found)
@@ -91,7 +93,8 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
             spots += [RowCard(found[k]) for k in inside]
             continue
         parted = part_row(
-            frame, contour, aspect, [found[k] for k in inside], card_height, inset=design.inset
+            frame, contour, aspect, [found[k] for k in inside], card_height,
+            inset=design.inset, grey=grey,
         )
         if parted is not None:
             spots += parted

@@ -62,12 +62,10 @@ def look(outlines: Sequence[tuple[np.ndarray, Quad]], design: Design) -> list[Lo
     )
     coarse = _scaled(search, coarse_windows)
     coarse = coarse.reshape(len(search), len(quads), len(_COARSE))  # (52, outlines, places)
-    fines = []
     coarse_best = coarse.max(axis=0)  # (outlines, places): the best reference at each
-    for k in range(len(quads)):
-        centre = _COARSE[int(np.argmax(coarse_best[k]))]
-        fine = centre + _FINE
-        fines.append(fine[(np.abs(fine) <= REACH).all(axis=1)])
+    around = _COARSE[np.argmax(coarse_best, axis=1)][:, None, :] + _FINE  # (outlines, 8, 2)
+    within = (np.abs(around) <= REACH).all(axis=2)
+    fines = [fine[keep] for fine, keep in zip(around, within, strict=True)]
     near_windows = seen.index_windows(
         np.repeat(indices, [len(f) for f in fines]), np.concatenate(fines), size
     )

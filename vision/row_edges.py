@@ -49,19 +49,32 @@ def left_edges(
     edge = ((right_of - smooth > _LINE_DEPTH) & margin & np.roll(paper, -reach, axis=1))
     counts = _sheared_counts(edge)
     middle = strip.shape[0] / 2
-    found = []
-    for tilt, count in zip(_ANGLES, counts, strict=True):
-        for x in np.flatnonzero(count > _MIN_COVER * height):
-            found.append((float(x), float(tilt), float(count[x] / height)))
-    found.sort(key=lambda e: -e[2])
-    kept: list[tuple[float, float, float]] = []
-    for e in found:
-        if all(abs(e[0] - k[0]) > MERGE * width for k in kept):
-            kept.append(e)
+    # Every line long enough, tilt after tilt and left to right along each, the longest
+    # first (a stable sort: of equal ones, the first met).
+    tilts, xs = np.nonzero(counts > _MIN_COVER * height)
+    covers = counts[tilts, xs] / height
+    order = np.argsort(-covers, kind="stable")
+    kept = [
+        (float(xs[k]), float(_ANGLES[tilts[k]]), float(covers[k]))
+        for k in order[_apart(xs[order].astype(np.float64), MERGE * width)]
+    ]
     return [
         LeftEdge(x, cover, tilt, _span(edge, x, tilt, middle, height))
         for x, tilt, cover in sorted(kept)
     ]
+
+
+def _apart(xs: np.ndarray, gap: float) -> list[int]:
+    """Of candidates at `xs`, best first, those kept when each is kept unless it lies within
+    `gap` of one kept before it: a candidate at a time would be some fifty thousand a
+    second; those kept are a handful, and each rules out its neighbours at once."""
+    kept: list[int] = []
+    free = np.ones(len(xs), bool)
+    while free.any():
+        k = int(np.argmax(free))
+        kept.append(k)
+        free &= np.abs(xs - xs[k]) > gap
+    return kept
 
 
 def _span(

@@ -60,6 +60,7 @@ def part_row(
     card_height: float | None = None,
     *,
     inset: tuple[float, float] = (0.0, 0.0),
+    grey: np.ndarray | None = None,
 ) -> list[RowCard] | None:
     """The cards of one blob of paper (its `outline` in frame pixels), left to right, or
     None when the blob holds no more than one card.
@@ -71,9 +72,10 @@ def part_row(
     when the frame shows whole cards; otherwise the row's height is taken for it (a little
     more than a card's, where cards are turned). `inset` is where the paper inside a frame
     printed near the edge ends (`Design.inset`): the finder outlines, and the row's paper
-    and the left edges show, such cards inside their frames.
+    and the left edges show, such cards inside their frames. `grey` is the frame in grey
+    levels, when the caller made it already (once a frame for all its rows).
     """
-    strip = _straighten(frame, outline)
+    strip = _straighten(frame if grey is None else grey, outline)
     if strip is None:
         return None
     height = card_height or strip.row_height()
