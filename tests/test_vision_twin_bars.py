@@ -54,3 +54,14 @@ def test_a_very_well_fitting_twin_needs_a_smaller_lead() -> None:
     assert not _twin_better(np.array([0.70, 0.72]))
     assert _twin_better(np.array([0.70, 0.74]))
     assert not _twin_better(np.array([0.50, 0.69]))
+
+
+def test_a_card_clearly_apart_whose_index_slips_to_another_rank_is_left_to_its_confidence(
+    drawn_118: tuple[Any, dict[str, Any]],
+) -> None:
+    """A coup laid at speed on a tuning design: a 6C whose whole score set it clearly apart
+    from every rival was declined outright for its index or face alone fitting another rank
+    of clubs best. Left to its confidence, the whole coup is read."""
+    rows, got = read_laid_coup(drawn_118, 79900)
+    assert rows[1][0] == "6C"
+    assert [[str(card) for card in row] for row in got] == rows
