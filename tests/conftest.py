@@ -110,3 +110,9 @@ def drawn_106(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, 
 def drawn_108(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
     """Tuning design 108 (court cards alike in a suit's colour but for a few small pips)."""
     return _drawn(tmp_path_factory, 108)
+
+
+@pytest.fixture(scope="module")
+def drawn_118(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 118 (its kings of spades and clubs alike but for their small pips)."""
+    return _drawn(tmp_path_factory, 118)

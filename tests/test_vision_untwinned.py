@@ -99,8 +99,10 @@ def test_a_card_whose_face_alone_fits_its_twin_best_is_left_to_the_closer_look(
     leaning = _best_fit(fits, gram, builtin)
     assert (leaning.card, leaning.guess) == (None, Card.parse("9C"))
     assert leaning.untwinned >= 0.5
-    # Its face alone fitting another rank: declined outright, nothing for the closer look.
+    # Its face alone fitting another rank, which its whole score does not set it clearly
+    # apart from: declined outright, nothing for the closer look.
     fits[2, :, ALL_CARDS.index(Card.parse("8C"))] = 0.95
+    fits[0, :, ALL_CARDS.index(Card.parse("8C"))] = 0.88
     assert _best_fit(fits, gram, builtin).untwinned == 0.0
 
 
@@ -117,3 +119,19 @@ def test_a_framed_card_whose_face_leans_to_its_twin_is_named_after_the_closer_lo
     assert rows[0][0] == "TC"
     assert str(got[0][0]) == "TC"
     assert_nothing_named_wrong(rows, got)
+
+
+@pytest.mark.parametrize(("drawn", "seed", "laid"),
+                         [("framed", 26205, (1, 3, "8H")), ("drawn_108", 26901, (1, 2, "2H"))])
+def test_a_card_fitting_a_little_less_well_is_left_to_the_closer_look(
+    request: pytest.FixtureRequest, drawn: str, seed: int, laid: tuple[int, int, str]
+) -> None:
+    """Coups laid at speed on tuning designs: a card fitting its reference 0.76 at best,
+    clearly apart from every card but its suit twin, was declined though the closer look
+    finds it clearly itself; it is left to that look now, and each whole coup is read."""
+    from tests.laid_coups import read_laid_coup
+
+    rows, got = read_laid_coup(request.getfixturevalue(drawn), seed)
+    row, column, card = laid
+    assert rows[row][column] == card
+    assert [[str(c) for c in r] for r in got] == rows

@@ -24,23 +24,23 @@ from vision.quad import Quad, grow, rectify, surround
 
 _LEAST = 40  # compared pixels: fewer say nothing
 _CORNER_MORE = 0.05  # of a card's width
-# How much better the twin must fit there for the card not to be named. Chosen on the
-# tuning designs laid at speed (the bench's seeds and 40 000, 50 000, 60 000, 72 000, 880
-# coups): the four twins named wrong fitted 0.006, 0.009, 0.051 and 0.068 better; of the
-# 8,629 cards named right looked at so, 21 were fitted better by their twin by more than
-# this (by 0.116 at most).
-TWIN_BETTER = 0.05
-# How well the twin must fit there for that to count: below, the look sees neither face
-# (an outline astray, a court card's busy pips) and which fits less badly is chance. On
-# the same coups, the two twins caught fitted 0.76 and 0.97; of the 21 cards named right
-# that the bar above alone declines, 19 were fitted below this by their twin (the other
-# two 0.72 at most).
-TWIN_SEEN = 0.6
+# How much better the twin must fit there for the card not to be named, and how well it
+# must fit for that to count: below, the look sees neither face (an outline astray, a
+# court card's busy pips) and which fits less badly is chance. Where the twin fits very
+# well, it fitting a little better already says the card is the twin. Chosen on the
+# tuning designs laid at speed (the built-in design and deck_maker 101 to 120 and 125;
+# the bench's seeds and 40 000, 50 000, 60 000, 72 000: 880 coups): the six twins named
+# wrong fitted 0.021 (at 0.90), 0.034, 0.049, 0.056, 0.059 and 0.068 better, all of them
+# at 0.89 or more, and all six are declined; of the 8,637 cards named right, none is:
+# three were fitted better by more than 0.03, by twins fitting below 0.7, and of those
+# whose twin fitted 0.85 or more none was fitted better by more than 0.009.
+TWIN_BETTER, TWIN_SEEN = 0.03, 0.7
+TWIN_CLEAR, TWIN_CLEAR_BETTER = 0.85, 0.015
 # How much better a card declined for its twin alone must fit there than its twin to be
-# named. Chosen on the same coups: none so declined was its guess's twin; of the 147
-# whose guess was right, 115 fitted better by 0.02 or more, 110 by this, 95 by 0.04: a
-# bar a little above the least leaves a margin for a twin none of them showed.
-TWIN_WORSE = 0.03
+# named. Chosen on the same coups: of the 166 so declined, the one whose guess was its
+# twin fitted better by 0.014; of the 165 whose guess was right, 140 by 0.015 or more,
+# 138 by this, 127 by 0.03.
+TWIN_WORSE = 0.02
 
 
 def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading,
@@ -48,21 +48,26 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     """`reading` of the card outlined by `quad`, of which the left `visible` share is in
     view, declined when its suit twin fits clearly better where the two differ; and a card
     declined only for its twin (`Reading.untwinned`) named when it fits clearly better
-    there than its twin. When a look around `quad` `found` the card (`vision.found`), it is
-    compared there instead: where it fits best of all the outlines tried, `quad` among
-    them. A design framed near its edges may be outlined inside the frame: the outline
-    grown to its edges is looked at too."""
-    at = quad if found is None else found
+    there than its twin. The two are compared where the card is seen best (`_twin_fits`)."""
     if reading.card is not None:
-        fits = _twin_fits(frame, at, visible, reading.card, design)
-        doubted = fits[1] >= TWIN_SEEN and fits[1] - fits[0] > TWIN_BETTER
-        return declined(reading) if doubted else reading
+        fits = _twin_fits(frame, _looked_at(quad, found, design), visible, reading.card, design)
+        return declined(reading) if _twin_better(fits) else reading
     if reading.guess is None or not looked_closer(reading):
         return reading
-    fits = _twin_fits(frame, at, visible, reading.guess, design)
+    # Few cards are declined for their twin alone: each is looked at where it was outlined
+    # as well (eleven more named right on the coups the bars were chosen on).
+    outlines = _looked_at(quad, found, design, outlined=found is not None)
+    fits = _twin_fits(frame, outlines, visible, reading.guess, design)
     if fits[0] - fits[1] < TWIN_WORSE:
         return reading
     return replace(reading, card=reading.guess, confidence=reading.untwinned, untwinned=0.0)
+
+
+def _twin_better(fits: np.ndarray) -> bool:
+    """Whether the twin fits the card clearly better than the card named (`fits`: theirs)."""
+    own, twin = float(fits[0]), float(fits[1])
+    better = TWIN_CLEAR_BETTER if twin >= TWIN_CLEAR else TWIN_BETTER
+    return twin >= TWIN_SEEN and twin - own > better
 
 
 def looked_closer(reading: Reading) -> bool:
@@ -73,18 +78,33 @@ def looked_closer(reading: Reading) -> bool:
     )
 
 
-def _twin_fits(frame: np.ndarray, quad: Quad, visible: float, card: Card,
+def _looked_at(quad: Quad, found: Quad | None, design: Design, *,
+               outlined: bool = False) -> list[Quad]:
+    """The outlines a card is compared with its twin at: where the look around its outlines
+    `found` it (`vision.found`: the outline it was placed at, `quad`, may be further off
+    than this look's few pixels of play), or `quad` when it was not looked around, and
+    `quad` too when `outlined`; and on a design framed near its edges, which may be
+    outlined inside the frame, `quad` grown to its edges (not where it was found, which
+    may lie on them already)."""
+    outlines = [quad] if found is None else [found, quad] if outlined else [found]
+    if design.inset != (0.0, 0.0):
+        outlines.append(grow(quad, design.inset))
+    return outlines
+
+
+def _twin_fits(frame: np.ndarray, outlines: list[Quad], visible: float, card: Card,
                design: Design) -> np.ndarray:
-    """How well `card` and its suit twin fit where they differ, at best over the outlines
-    (`twin_checked`), (2,)."""
+    """How well `card` and its suit twin fit where they differ, at the one of `outlines`
+    where either fits best, (2,): taken each at its own best outline, the twin may gain
+    from an outline astray that the card loses on, or the other way."""
     named = ALL_CARDS.index(card)
-    outlines = [quad] if design.inset == (0.0, 0.0) else [quad, grow(quad, design.inset)]
     # The next card of a row, a little turned, may hide a corner more than its share says.
     seen = visible - _CORNER_MORE if visible < 1.0 else 1.0
     size = fine_size(design.aspect)
     ways = design.fine_parted[named]
-    fits: np.ndarray = np.max([_fits(frame, q, seen, ways, size) for q in outlines], axis=0)
-    return fits
+    each = [_fits(frame, q, seen, ways, size) for q in outlines]
+    best: np.ndarray = max(each, key=lambda fits: float(fits.max()))
+    return best
 
 
 def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
