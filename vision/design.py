@@ -88,8 +88,8 @@ class Design:
     def prepare(self) -> Design:
         """This design with all it derives for reading made now, at calibration, so that
         no frame pays for it: the cuts of the references, the likeness of each pair and
-        where suit twins differ (some 60 ms of CPU a design, over half of it the
-        last)."""
+        where suit twins differ (some 45 ms of CPU a design, 19 ms of it the last:
+        medians over six designs, on a loaded machine)."""
         for derived in ("_masked", "gram", "fine_parted"):
             getattr(self, derived)  # touched here so that no frame is the first to make it
         return self
