@@ -31,6 +31,7 @@ class SequenceCount:
         self._read_low = self._read_high = 0
         # the number read on the first message, unconfirmed, and the lower one after it
         self._edge: tuple[int, int] | None = None
+        self._said: tuple[int, int] | None = None  # the ends of the last step that said a loss
 
     def _successor(self, seq: int) -> int:
         if self._range is not None:
@@ -43,6 +44,11 @@ class SequenceCount:
         if seq == self._successor(previous):
             return True
         return self._range is None and previous == self._high and seq <= self._low
+
+    def past_next(self, before: int, after: int) -> bool:
+        """`after` comes after `before` past the number after it, as far on as one step of
+        a chain of two may reach (`STEP_SLACK`)."""
+        return self.near(before, after, 2 + STEP_SLACK) and not self.follows(before, after)
 
     def accounted(self, seq: int, numbers: list[int]) -> int:
         """How many messages delivered since the last number, with `numbers` as read but not
@@ -213,6 +219,21 @@ class SequenceCount:
         `between` messages were delivered since the last number, their own not trusted,
         and took the numbers just before `seq` — unless `read` (their numbers, as read)
         shows them all in step on from the last number: then they came before a wrap."""
+        last = self._last
+        out = self._judged(seq, between, read)
+        lost = last is not None and any(isinstance(m, Lost) for m in out)
+        self._said = (last, seq) if last is not None and lost else None
+        return out
+
+    def said_lost(self, number: int) -> bool:
+        """Whether `number` lies among those the last step to a number believed said lost."""
+        if self._said is None:
+            return False
+        before, after = self._said
+        reach = self._ahead(before, after) or 0
+        return 0 < (self._ahead(before, number) or 0) < reach
+
+    def _judged(self, seq: int, between: int, read: list[int] | None) -> list[Message]:
         last, self._last = self._last, seq
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq

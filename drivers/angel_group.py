@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from drivers.angel import COPIES, data_message
-from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
+from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed, via_a_card
 from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
 
@@ -30,7 +30,6 @@ class Group:
     # beside a failed read, once the copies after it show the next number (`_failed_beside`)
     # (and the unreadable bytes before it, which those after it must not join)
     held: tuple[Copy, list[Message], int] | None = None
-    unread: int = 0  # the decoder's unreadable bytes when its last copy was read
 
     def failed_read_first(self) -> bool:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
@@ -73,7 +72,7 @@ class Group:
                 isinstance(named, CardRead)
                 and named.card != read.card
                 and same_message(other.data, data)
-            ):
+            ) or (named == Misread() and self.alike(data) < COPIES and via_a_card(other, data)):
                 return Misread(guess=read.card)
         if self._face_turned(read) >= self.alike(data):
             # as many copies read it the other way up (a doubled frame's, the face-up bit
