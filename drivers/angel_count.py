@@ -221,17 +221,29 @@ class SequenceCount:
         shows them all in step on from the last number: then they came before a wrap."""
         last = self._last
         out = self._judged(seq, between, read)
-        lost = last is not None and any(isinstance(m, Lost) for m in out)
+        lost = any(isinstance(m, Lost) for m in out)
         self._said = (last, seq) if last is not None and lost else None
         return out
 
-    def said_lost(self, number: int) -> bool:
-        """Whether `number` lies among those the last step to a number believed said lost."""
-        if self._said is None:
-            return False
-        before, after = self._said
-        reach = self._ahead(before, after) or 0
-        return 0 < (self._ahead(before, number) or 0) < reach
+    def contradicted(
+        self, seq: int, first: list[int], last: tuple[int, ...], *, two: bool
+    ) -> str | None:
+        """Where a number believed, `seq`, and a number read beside it, not confirmed, say
+        either was misread, so that the loss said may lie elsewhere than the count puts it:
+        the `first` read after the last number believed among those its step said lost (seed
+        20011062: TD's two copies misnumbered alike 183 for 179, 179..182 said lost, then an
+        alarm under 181), or, `seq` believed on `two` copies, any number the message read
+        `last` before it was read under ahead of it (seed 20014195: 9H's copies under 53
+        for 55, after an alarm's copies under 52 and 54, 53 lost unsaid). Called before
+        the step to `seq`."""
+        said = self._said
+        if said is not None and first:
+            reach = self._ahead(*said) or 0
+            if 0 < (self._ahead(said[0], first[0]) or 0) < reach:
+                return "after a number believed, among those said lost before it"
+        if two and any(self.near(seq, n, 2 + STEP_SLACK) for n in last):
+            return "ahead of the next believed on two copies"
+        return None
 
     def _judged(self, seq: int, between: int, read: list[int] | None) -> list[Message]:
         last, self._last = self._last, seq

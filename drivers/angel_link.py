@@ -194,7 +194,7 @@ class AngelDecoder:
         ):
             return []
         group.held = None
-        return beside + self._deliver(copy, delivered, unread)
+        return beside + self._deliver(copy, delivered, unread, alike=group.votes()[copy])
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -368,27 +368,27 @@ class AngelDecoder:
         if self._untrusted and seq not in self._untrusted[-1]:
             self._untrusted[-1] += (seq,)
 
-    def _deliver(self, copy: Copy, message: Message, unread: int) -> list[Message]:
-        """`unread`: the unreadable bytes read since the count last moved, up to `copy`."""
+    def _deliver(self, copy: Copy, message: Message, unread: int, *, alike: int) -> list[Message]:
+        """`unread`: the unreadable bytes read since the count last moved, up to `copy`;
+        `alike`: how many copies read as it under its number."""
         if copy == self._last:
             self._unread += unread
             return []  # the shoe repeating what it just sent
         last, self._last, self._last_read = self._last, copy, {copy.data}
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
+        read_last = self._untrusted[-1] if self._untrusted else ()
         self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
-        # read first after a number believed, one of those its step said lost: either number
-        # was misread, and the loss said may belong after it (seed 20011062: TD's two copies
-        # misnumbered alike 183 for 179, 179..182 said lost, then an alarm under 181)
-        among = anchor is not None and bool(numbers) and self._count.said_lost(numbers[0])
+        two = self._votes > 1 and alike < COPIES
+        blind = self._count.contradicted(copy.seq, numbers[:1], read_last, two=two)
         steps = self._count.step(copy.seq, between, numbers)
         self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)
-            if among and skipped[1] is None:
-                skipped = skipped[0], "after a number believed, among those said lost before it"
+            if blind and skipped[1] is None:
+                skipped = skipped[0], blind
             steps += beyond_count(skipped, steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         if last is not None and not any(isinstance(m, ShoeAlarm) for m in steps):

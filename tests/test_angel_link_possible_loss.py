@@ -83,3 +83,18 @@ def test_a_number_read_among_those_just_said_lost_says_the_loss_may_lie_after() 
     # the next number after it, outside what its step said lost, shows nothing of the kind
     data = copies(177, "3D", 3) + copies(180, "QC", 3) + copies(181, "6H") + copies(182, "KH", 3)
     assert not any(isinstance(m, ShoeAlarm) for m in angel_decode(data, "none"))
+
+
+def test_a_number_read_ahead_of_the_next_believed_on_two_copies_says_the_loss_may_hide() -> None:
+    """Lone copies under 51, 52 and 54, then 9H's two copies under 53 (seed 20014195: 9H
+    sent under 55, its copies misnumbered alike, 53 lost whole): 54 read before 53 shows
+    that either was misread; the count, taking 54 for the misread one, saw nothing lost.
+    Believed on three copies, 53 is not in doubt."""
+    data = copies(50, "TC", 2) + copies(51, "QD") + copies(52, "KH") + copies(54, "5S")
+    assert angel_decode(data + copies(53, "9H", 2), "none")[4:] == [
+        ShoeAlarm("seq 50 to 53: a number misread ahead of the next believed on two copies: "
+                  "messages may have been lost there that the numbers cannot show"),
+        card("9H"),
+    ]
+    three = angel_decode(data + copies(53, "9H", 3), "none")
+    assert not any(isinstance(m, ShoeAlarm) for m in three)
