@@ -50,21 +50,23 @@ class Group:
         likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
         card, a text, the same card the other way up on fewer copies, or a card further away
         disputes nothing: it is noise or another message); so is a card on two copies beside
-        a copy of one of `after`, the copies read after the group. A status, which never
-        reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
-        (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
-        two copies, its third intact, was dropped as a status)."""
+        a copy of one of `after`, the copies read after the group, or of the message before.
+        A status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
+        `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
+        damaged alike in two copies, its third intact, was dropped as a status)."""
         if isinstance(read, Status):
             alarms = (data_message(c.data) for c in self.copies)
             return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
         if not isinstance(read, CardRead):
             return read
+        neighbours = [*after, *([] if self.previous is None else [self.previous])]
         if self.alike(data) < COPIES and any(
-            c.data == a.data for c in self.strangers(data) for a in after
+            c.data == a.data for c in self.strangers(data) for a in neighbours
         ):
-            # the next message's copy, misnumbered into the group, took the place of the
-            # card's own missing copy: the card rests on two copies, which two copies damaged
-            # alike could make, and a copy under its number disputes them (seed 10019754)
+            # the next message's copy, or the one before's, misnumbered into the group, took
+            # the place of the card's own missing copy: the card rests on two copies, which
+            # two copies damaged alike could make, and a copy under its number disputes them
+            # (seeds 10019754; 20001947, TS's copy under 5S's number, 5S's two read as 7S)
             return Misread(guess=read.card)
         for other in self.copies:
             named = data_message(other.data)

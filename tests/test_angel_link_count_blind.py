@@ -42,7 +42,7 @@ def test_a_lone_copy_is_no_copy_of_the_next_message_whose_copies_tie() -> None:
     assert angel_decode(data, "none") == [
         *guessed("7S"),
         Lost(1, "1 of seq 216..218 never arrived, by the numbers read"),
-        CardRead(Card.parse("6C")),
+        *guessed("6C"),  # on two copies beside the copy of the message before it
         Lost(2, "seq 219..220 never arrived"),
         CardRead(Card.parse("KH")),
     ]

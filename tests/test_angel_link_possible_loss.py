@@ -98,3 +98,14 @@ def test_a_number_read_ahead_of_the_next_believed_on_two_copies_says_the_loss_ma
     ]
     three = angel_decode(data + copies(53, "9H", 3), "none")
     assert not any(isinstance(m, ShoeAlarm) for m in three)
+
+
+def test_a_card_on_two_copies_beside_the_message_before_s_copy_is_a_misread() -> None:
+    """TS believed under 212, then under 213 a copy of TS and two of 7S (seed 20001947: 5S
+    sent under 213, two copies damaged alike into 7S, its third lost, and TS's copy
+    misnumbered 213): the copy reading as the message before took the place of the card's
+    own third copy, so 7S rests on two copies, which two damaged alike make."""
+    ten = copies(212, "TS", card_byte=0xBA)
+    data = copies(211, "QH", 3) + ten * 2 + copies(213, "TS", card_byte=0xBA) + copies(213, "7S", 2)
+    got = angel_decode(data + copies(214, "JD", 3), "none")
+    assert got[2:] == [*guessed("7S"), card("JD")]
