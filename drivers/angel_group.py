@@ -43,7 +43,7 @@ class Group:
         """Its copies of a card's shape that no damage of one copy makes out of `data`."""
         return [c for c in self.copies if card_shaped(c.data) and not same_message(c.data, data)]
 
-    def disputed(self, read: Message, data: bytes, after: list[Copy]) -> Message:
+    def disputed(self, read: Message, believed: Copy, after: list[Copy]) -> Message:
         """A message believed without a check, as delivered: a card whose copies read as
         another card one damage away is a misread guessing it. Two copies damaged alike into a
         card one bit from the one sent cannot be told from one copy damaged once, far
@@ -54,6 +54,7 @@ class Group:
         A status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
         `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
         damaged alike in two copies, its third intact, was dropped as a status)."""
+        data = believed.data
         if isinstance(read, Status):
             alarms = (data_message(c.data) for c in self.copies)
             return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
@@ -74,7 +75,9 @@ class Group:
                 isinstance(named, CardRead)
                 and named.card != read.card
                 and same_message(other.data, data)
-            ) or (named == Misread() and self.alike(data) < COPIES and via_a_card(other, data)):
+            ) or (
+                self.alike(data) < COPIES and other.seq == believed.seq and via_a_card(other, data)
+            ):
                 return Misread(guess=read.card)
         if self._face_turned(read) >= self.alike(data):
             # as many copies read it the other way up (a doubled frame's, the face-up bit

@@ -188,7 +188,7 @@ class AngelDecoder:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
-        delivered = group.disputed(card, copy.data, after or []) if self._votes > 1 else card
+        delivered = group.disputed(card, copy, after or []) if self._votes > 1 else card
         if not settled and self._votes > 1 and isinstance(delivered, CardRead | Status) and (
             group.votes()[copy] < COPIES or group.failed_read_first()
         ):

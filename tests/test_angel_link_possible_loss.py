@@ -24,14 +24,17 @@ def test_an_input_ending_on_a_lone_copy_in_step_says_its_number_may_hide_a_loss(
     ]
 
 
-def test_a_failed_read_two_bits_from_the_card_through_another_card_disputes_it() -> None:
+def test_a_copy_two_bits_from_the_card_through_another_card_disputes_it() -> None:
     """8C under 33, two copies damaged alike into 9C (one bit), the third into no card
     (0x08), two bits from 9C and one from 8C (seed 20014297): 8C's three copies each damaged
-    once fit as well as 9C's copy damaged twice, so 9C is not believed. A failed read one bit
-    from the card read disputes nothing."""
-    for byte, second in ((0x08, Misread(guess=Card.parse("9C"))), (0x09, card("9C"))):
+    once fit as well as 9C's copy damaged twice, so 9C is not believed; so with the third
+    read as TC (0x2A, two bits from 9C through 8C and JC: seed 10027772's shape), said
+    beside it as a card outvoted. A failed read one bit from the card read disputes
+    nothing."""
+    nine = Misread(guess=Card.parse("9C"))
+    for byte, read in ((0x08, [nine]), (0x2A, [*guessed("TC"), nine]), (0x09, [card("9C")])):
         data = copies(32, "6D", 3) + copies(33, "8C", card_byte=byte) + copies(33, "9C", 2)
-        assert angel_decode(data + copies(34, "QS", 3), "none") == [card("6D"), second, card("QS")]
+        assert angel_decode(data + copies(34, "QS", 3), "none") == [card("6D"), *read, card("QS")]
 
 
 def test_a_card_with_a_copy_under_a_number_past_the_next_is_not_believed_there() -> None:
