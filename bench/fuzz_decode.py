@@ -52,17 +52,18 @@ def decode_live(
     *,
     stale: list[bytes],
     received: bytearray | None = None,
-) -> list[Message]:
+) -> tuple[list[Message], bool]:
     """Frames arrive one by one on a clock, the line goes quiet now and then; a native
     shoe answers resend requests, through the same bad line. The bytes the decoder was
-    fed go to `received`."""
+    fed for `frames` go to `received`. With the messages, whether every byte sent (resends
+    and heartbeats too) arrived as sent: the line's quiet spells are no damage."""
     line = _Line(new_decoder(case, live=True, stream=stream), faults, rng, stale)
     out: list[Message] = []
     for frame in frames:
         if case == "native":
             line.keep(frame)
         line.now += 0.002
-        arrived = damage([frame], faults, rng, stale)
+        arrived = line.damage([frame], stale)
         if received is not None:
             received += arrived
         out += line.decoder.feed(arrived, line.now)
@@ -74,7 +75,7 @@ def decode_live(
         out += line.settle((stream.seqs[-1] + 1) % SEQ_MODULUS)
     line.now += 1.0
     out += line.decoder.idle(line.now)
-    return out + line.decoder.finish()
+    return out + line.decoder.finish(), line.intact
 
 
 class _Line:
@@ -89,6 +90,13 @@ class _Line:
         self.history: dict[int, bytes] = {}
         self.last = 0  # the number of the last data frame sent
         self.requests = NativeFramer()
+        self.intact = True  # every byte sent so far arrived as sent
+
+    def damage(self, frames: list[bytes], stale: list[bytes]) -> bytes:
+        """What arrives of `frames`, through the bad line (`stale`: frames it may put back)."""
+        arrived = damage(frames, self.faults, self.rng, stale)
+        self.intact = self.intact and arrived == b"".join(frames)
+        return arrived
 
     def keep(self, frame: bytes) -> None:
         seq = int.from_bytes(frame[2:4], "big")
@@ -110,7 +118,7 @@ class _Line:
             for offset in range(f.payload[0])
             if (held := (f.seq + offset) % SEQ_MODULUS) in self.history
         ]
-        resent = damage(frames, self.faults, self.rng, self.stale)
+        resent = self.damage(frames, self.stale)
         return self.decoder.feed(resent, self.now) if resent else []
 
     def settle(self, end: int) -> list[Message]:
@@ -126,7 +134,7 @@ class _Line:
             if quiet >= QUIET and settled:
                 break
             self.now += 1.0
-            more = self.decoder.feed(damage([beat], self.faults, self.rng, []), self.now)
+            more = self.decoder.feed(self.damage([beat], []), self.now)
             more += self.answer()
             quiet = 0 if any(not isinstance(m, Garbage) for m in more) else quiet + 1
             out += more

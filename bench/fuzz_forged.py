@@ -54,6 +54,7 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
         under[seq].append(index)
     data = [angel.message_data(message) for message in stream.messages]
     found: list[int | None] = []
+    exact_at: list[int | None] = []  # where each frame read exactly was sent
     at = -1  # the message the last frame read exactly was sent as
     for seq, read in frames:
         candidates = under.get(seq, [])
@@ -63,7 +64,38 @@ def places(stream: Stream, frames: list[tuple[int, bytes]]) -> list[int | None]:
             found.append(at)
         else:
             found.append(min(candidates, key=lambda index: abs(index - at - 1), default=None))
-    return found
+        exact_at.append(at if exact else None)
+    return _in_order(found, exact_at)
+
+
+def _in_order(found: list[int | None], exact_at: list[int | None]) -> list[int | None]:
+    """`found` with None for a frame not read exactly that its number places where it cannot
+    have come from: frames arrive in the order sent, so a frame comes from no message before
+    one that two frames in a row before it read exactly as, nor after one that two frames in
+    a row after it read exactly as (but for one: a copy doubled may come just after the next
+    message's). Such a frame is a neighbour's, its number misread: placed far away, it made
+    a dispute there that no receiver could see (seeds 10122340, 20024933: a copy misnumbered
+    eight messages early, or sixteen late, under the number of a card whose two copies were
+    damaged alike). One frame alone is no bound: a damaged copy may read exactly as a
+    message sent later (seed 20034328: 4C's copy read as 5C, sent ten messages on)."""
+    padded = [None, *exact_at, None]
+    bounds = [
+        at if at is not None and at in (before, after) else None
+        for before, at, after in zip(padded, padded[1:], padded[2:], strict=False)
+    ]
+    nexts: list[int | None] = []  # the next bound after each frame
+    upcoming: int | None = None
+    for bound in reversed(bounds):
+        nexts.append(upcoming)
+        upcoming = bound if bound is not None else upcoming
+    out: list[int | None] = []
+    before = -1
+    for index, exact, bound, after in zip(found, exact_at, bounds, reversed(nexts), strict=True):
+        before = before if bound is None else bound
+        late = index is not None and index < before - 1
+        early = index is not None and after is not None and index > after + 1
+        out.append(None if exact is None and (late or early) else index)
+    return out
 
 
 def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:

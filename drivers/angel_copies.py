@@ -59,6 +59,24 @@ def same_message(one: bytes, other: bytes) -> bool:
     return True
 
 
+def via_a_card(copy: Copy, data: bytes) -> bool:
+    """Whether a copy of a card's shape is two bits from the card `data`, one of the two
+    bytes between them another card's: that card's copy damaged once, and the two read as
+    `data` damaged alike from it (three damages), is as likely as one copy of `data` damaged
+    twice (seeds 20014297: 8C's two copies read as 9C, its third as no card, two bits from
+    9C; 10027772: 4S's two read as 6S, its third as 5S, two bits from 6S)."""
+    if not card_shaped(copy.data):
+        return False
+    byte, card = copy.data[2], data[2]
+    flips = [1 << bit for bit in range(8) if (byte ^ card) >> bit & 1]
+    read = data_message(data)
+    between = (data_message(bytes((ord("D"), INTENTION, card ^ flip))) for flip in flips)
+    # the same card the other way up is no other card (its face-up bit disputes nothing)
+    return len(flips) == 2 and isinstance(read, CardRead) and any(
+        isinstance(other, CardRead) and other.card != read.card for other in between
+    )
+
+
 def same_reading(one: bytes, other: bytes) -> bool:
     """Whether two copies read alike but for a card's face-up bit: one flipped bit, which
     disputes nothing (the card is the same), so a copy so read is a copy of the other."""

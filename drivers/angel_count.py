@@ -31,6 +31,7 @@ class SequenceCount:
         self._read_low = self._read_high = 0
         # the number read on the first message, unconfirmed, and the lower one after it
         self._edge: tuple[int, int] | None = None
+        self._said: tuple[int, int] | None = None  # the ends of the last step that said a loss
 
     def _successor(self, seq: int) -> int:
         if self._range is not None:
@@ -43,6 +44,11 @@ class SequenceCount:
         if seq == self._successor(previous):
             return True
         return self._range is None and previous == self._high and seq <= self._low
+
+    def past_next(self, before: int, after: int) -> bool:
+        """`after` comes after `before` past the number after it, as far on as one step of
+        a chain of two may reach (`STEP_SLACK`)."""
+        return self.near(before, after, 2 + STEP_SLACK) and not self.follows(before, after)
 
     def accounted(self, seq: int, numbers: list[int]) -> int:
         """How many messages delivered since the last number, with `numbers` as read but not
@@ -213,6 +219,41 @@ class SequenceCount:
         `between` messages were delivered since the last number, their own not trusted,
         and took the numbers just before `seq` — unless `read` (their numbers, as read)
         shows them all in step on from the last number: then they came before a wrap."""
+        last = self._last
+        out = self._judged(seq, between, read)
+        lost = any(isinstance(m, Lost) for m in out)
+        self._said = (last, seq) if last is not None and lost else None
+        return out
+
+    def contradicted(
+        self, seq: int, first: list[int], last: tuple[int, ...], *, two: bool
+    ) -> str | None:
+        """Where a number believed, `seq`, and a number read beside it, not confirmed, say
+        either was misread, so that the loss said may lie elsewhere than the count puts it:
+        the `first` read after the last number believed among those its step said lost (seed
+        20011062: TD's two copies misnumbered alike 183 for 179, 179..182 said lost, then an
+        alarm under 181), or, `seq` believed on `two` copies, any number the message read
+        `last` before it was read under ahead of it (seed 20014195: 9H's copies under 53
+        for 55, after an alarm's copies under 52 and 54, 53 lost unsaid). Called before
+        the step to `seq`."""
+        said = self._said
+        if said is not None and first:
+            reach = self._ahead(*said) or 0
+            if 0 < (self._ahead(said[0], first[0]) or 0) < reach:
+                return "after a number believed, among those said lost before it"
+        if two and any(self._ahead_of(seq, n) for n in last):
+            return "ahead of the next believed on two copies"
+        return None
+
+    def _ahead_of(self, seq: int, number: int) -> bool:
+        """`number` comes after `seq`, as far on as one step of a chain of two may reach, and
+        is not as near behind it: in a count of a few numbers the one before `seq` is also a
+        few on (a clean stream 67, 68, restarted to 65, 66, 67: the range 65..68 learned, 66
+        read last before 67 was taken for ahead of it, a false alarm)."""
+        on = self._ahead(seq, number) or 0
+        return self.near(seq, number, 2 + STEP_SLACK) and not self.near(number, seq, on)
+
+    def _judged(self, seq: int, between: int, read: list[int] | None) -> list[Message]:
         last, self._last = self._last, seq
         if last is None:
             self._low = self._high = self._read_low = self._read_high = seq

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from drivers.angel import COPIES, data_message
-from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed
+from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed, via_a_card
 from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
 
@@ -30,7 +30,6 @@ class Group:
     # beside a failed read, once the copies after it show the next number (`_failed_beside`)
     # (and the unreadable bytes before it, which those after it must not join)
     held: tuple[Copy, list[Message], int] | None = None
-    unread: int = 0  # the decoder's unreadable bytes when its last copy was read
 
     def failed_read_first(self) -> bool:
         """Whether its first copy reads as a failed read (one damage from any card's)."""
@@ -44,28 +43,31 @@ class Group:
         """Its copies of a card's shape that no damage of one copy makes out of `data`."""
         return [c for c in self.copies if card_shaped(c.data) and not same_message(c.data, data)]
 
-    def disputed(self, read: Message, data: bytes, after: list[Copy]) -> Message:
+    def disputed(self, read: Message, believed: Copy, after: list[Copy]) -> Message:
         """A message believed without a check, as delivered: a card whose copies read as
         another card one damage away is a misread guessing it. Two copies damaged alike into a
         card one bit from the one sent cannot be told from one copy damaged once, far
         likelier: neither is believed, the tailleur confirms the card (a failed read, a cut
         card, a text, the same card the other way up on fewer copies, or a card further away
         disputes nothing: it is noise or another message); so is a card on two copies beside
-        a copy of one of `after`, the copies read after the group. A status, which never
-        reaches the tailleur, with a copy read as an alarm is the alarm: `E` and `e`
-        (error cleared) are a bit apart (seed 10108376: an alarm's command damaged alike in
-        two copies, its third intact, was dropped as a status)."""
+        a copy of one of `after`, the copies read after the group, or of the message before.
+        A status, which never reaches the tailleur, with a copy read as an alarm is the alarm:
+        `E` and `e` (error cleared) are a bit apart (seed 10108376: an alarm's command
+        damaged alike in two copies, its third intact, was dropped as a status)."""
+        data = believed.data
         if isinstance(read, Status):
             alarms = (data_message(c.data) for c in self.copies)
             return next((m for m in alarms if isinstance(m, ShoeAlarm)), read)
         if not isinstance(read, CardRead):
             return read
+        neighbours = [*after, *([] if self.previous is None else [self.previous])]
         if self.alike(data) < COPIES and any(
-            c.data == a.data for c in self.strangers(data) for a in after
+            c.data == a.data for c in self.strangers(data) for a in neighbours
         ):
-            # the next message's copy, misnumbered into the group, took the place of the
-            # card's own missing copy: the card rests on two copies, which two copies damaged
-            # alike could make, and a copy under its number disputes them (seed 10019754)
+            # the next message's copy, or the one before's, misnumbered into the group, took
+            # the place of the card's own missing copy: the card rests on two copies, which
+            # two copies damaged alike could make, and a copy under its number disputes them
+            # (seeds 10019754; 20001947, TS's copy under 5S's number, 5S's two read as 7S)
             return Misread(guess=read.card)
         for other in self.copies:
             named = data_message(other.data)
@@ -73,6 +75,8 @@ class Group:
                 isinstance(named, CardRead)
                 and named.card != read.card
                 and same_message(other.data, data)
+            ) or (
+                self.alike(data) < COPIES and other.seq == believed.seq and via_a_card(other, data)
             ):
                 return Misread(guess=read.card)
         if self._face_turned(read) >= self.alike(data):

@@ -27,6 +27,7 @@ from drivers.angel_copies import (
 from drivers.angel_count import STEP_SLACK, SequenceCount, beyond_count
 from drivers.angel_group import Group
 from drivers.angel_room import room_alarm
+from drivers.angel_tail import trailing_losses
 from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
 
@@ -64,10 +65,12 @@ class AngelDecoder:
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
         self._last: Copy | None = None  # the message delivered last, as its copy
         self._last_read: set[bytes] = set()  # and what each of its copies read
+        # delivered unconfirmed, how many copies read exactly as it under its number since
+        # (0: none to count, or not to be confirmed so: `_confirmed`)
+        self._last_alike = 0
         # the numbers read on each message delivered untrusted since, likeliest first
         self._untrusted: list[tuple[int, ...]] = []
         self._unread = 0  # bytes no frame could be read from, since the count last moved
-        self._lone_unread = 0  # those up to the last message delivered untrusted
         self._heard_at = 0.0
         self._copy_at = 0.0
 
@@ -89,36 +92,10 @@ class AngelDecoder:
         return out + self._trailing_losses()
 
     def _trailing_losses(self) -> list[Message]:
-        """The input ended on messages whose numbers were not trusted, so no message believed
-        after them counts them: the last one's number, as read, is all there is to tell
-        whether some before it never arrived."""
         if self._last is None or not self._untrusted:
             return []
-        anchor = self._count.last
-        numbers = self._count.placed(anchor, self._untrusted, None)
-        self._untrusted = []
-        *earlier, end = numbers
-        chain = numbers if anchor is None else [anchor, *numbers]
-        # judged before the step to `end`, itself not trusted, can make a wrap known: the
-        # count's first wrap read only on such numbers is blind (seed 10056501: 13 read
-        # as 29 made 29 the top, and 14, lost below the wrap to 15, went unsaid)
-        skipped = self._count.skipped(chain, anchored=anchor is not None)
-        steps = self._count.step(end, self._count.accounted(end, earlier))
-        lost: list[Message] = [m for m in steps if isinstance(m, Lost)]
-        longest = len(chain) + 4
-        if skipped[1] is None and len(chain) > 1 and not self._count.near(chain[-2], end, longest):
-            # the last number read steps back: misread (or the count restarted), with nothing
-            # after it to show what was lost before it
-            skipped = skipped[0], "last, not following the one before"
-        out = lost + beyond_count(skipped, lost, chain[0], end)
-        if anchor is None or any(isinstance(m, ShoeAlarm) for m in out):
-            return out
-        said = sum(m.count for m in out if isinstance(m, Lost))
-        # the believed side's data is not kept: b"" counts it as a card's frame
-        return out + room_alarm(
-            anchor, end, self._lone_unread, lost=said, lone=len(numbers), sides=[b""],
-            votes=self._votes,
-        )
+        untrusted, self._untrusted = self._untrusted, []
+        return trailing_losses(self._count, untrusted)
 
     def outgoing(self) -> bytes:
         return b""
@@ -182,7 +159,6 @@ class AngelDecoder:
         group = self._group
         assert group is not None
         group.copies += added
-        group.unread = self._unread
         out = self._release(group, settled=False)
         for copy, votes in group.votes().items():
             # the same card with its face-up bit flipped alike in two copies (a doubled
@@ -208,19 +184,20 @@ class AngelDecoder:
         the group to be `settled`), unless already disputed (`Group.disputed`): a copy read as
         another card one damage away, or the next message's copy beside a card on two copies,
         or a status's copy read as an alarm, and a fourth copy, a doubled frame's, may be the
-        one (seed 20003317). One after a failed read waits for the copies after it
+        one (seed 20003317); three alike under its own number: a copy under another waits
+        for `_number_disputed`. One after a failed read waits for the copies after it
         (`_failed_beside`)."""
         if group.held is None:
             return []
         copy, beside, unread = group.held
         card = data_message(copy.data)
-        delivered = group.disputed(card, copy.data, after or []) if self._votes > 1 else card
+        delivered = group.disputed(card, copy, after or []) if self._votes > 1 else card
         if not settled and self._votes > 1 and isinstance(delivered, CardRead | Status) and (
-            group.alike(copy.data) < COPIES or group.failed_read_first()
+            group.votes()[copy] < COPIES or group.failed_read_first()
         ):
             return []
         group.held = None
-        return beside + self._deliver(copy, delivered, unread)
+        return beside + self._deliver(copy, delivered, unread, alike=group.votes()[copy])
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -236,7 +213,6 @@ class AngelDecoder:
             out = self._number_disputed(group, held) or self._failed_beside(group, held)
             out = out or self._release(group, settled=True, after=after)
             return out + self._beside(group, after)
-        self._lone_unread = group.unread
         messages = messages_among(group.copies)
         out = self._close_one(messages[0], next_copies, split=len(messages) > 1)
         for copies in messages[1:]:
@@ -248,16 +224,26 @@ class AngelDecoder:
         another that the count follows on to, where its own does not: two copies whose number
         was damaged alike cannot be told from a count that wrapped or restarted, so the card
         is a misread guessing it, its numbers not trusted (`make fuzz` seed 10038519:
-        believed under 119 after 125, its third copy under 127, the 126th lost unsaid)."""
+        believed under 119 after 125, its third copy under 127, the 126th lost unsaid). So is
+        one whose copy, in its group or just after it, came under a number ahead of its own
+        past the next, whatever the count follows on to: its two copies' number damaged alike
+        would hide what was lost between, said after it instead (seed 10136553: 2C believed
+        under 72, its copy under 74 read first, 73 lost and said only after 2C). (Under the
+        next number, the next message's copies then show it.)"""
         if group.held is None:
             return []
         copy = group.held[0]
-        others = tuple(dict.fromkeys(c.seq for c in held if c.data == copy.data))
-        if not others or copy.seq in others:
+        after = tuple(dict.fromkeys(c.seq for c in held if c.data == copy.data))
+        if copy.seq in after:
+            return []
+        inside = (c.seq for c in group.copies if c.data == copy.data and c.seq != copy.seq)
+        others = tuple(dict.fromkeys((*after, *inside)))
+        if not others:
             return []
         numbers = (copy.seq, *others)
         placed = self._count.placed(self._count.last, [*self._untrusted, numbers], None)
-        if placed[-1] == copy.seq:
+        ahead = any(self._count.past_next(copy.seq, n) for n in others)
+        if placed[-1] == copy.seq and not ahead:
             return []
         return self._held_as_misread(group, tuple(dict.fromkeys((placed[-1], *numbers))))
 
@@ -281,7 +267,7 @@ class AngelDecoder:
             return []
         group.held = None
         self._unread += unread
-        self._last, self._last_read = copy, {copy.data}
+        self._last, self._last_read, self._last_alike = copy, {copy.data}, 0
         self._untrusted.append(numbers)
         return [*beside, Misread(guess=read.card)]
 
@@ -298,6 +284,7 @@ class AngelDecoder:
         # read once (copies of two alarms in a row, each garbled, are one damage apart, and
         # two copies misnumbered alike are rare: seed 10045799 dropped the second alarm)
         lone = len(copies) < self._votes
+        apart = self._apart_from_dispute(copy)
 
         def neighbour(other: Copy) -> bool:
             return split and (copy.data == other.data or (lone and neighbour_copy(
@@ -305,11 +292,14 @@ class AngelDecoder:
 
         if last is not None and (
             (copy.seq == last.seq and not after_one and same_message(copy.data, last.data))
-            or (same_reading(copy.data, last.data) and not self._count.follows(last.seq, copy.seq))
+            or (same_reading(copy.data, last.data) and not (
+                self._count.follows(last.seq, copy.seq) or apart))
             or neighbour(last)
         ):
             self._renumber(copy.seq)
-            return []
+            if copy != last or after_one:
+                return []
+            return self._confirmed(copy, copies.count(copy))
         message = unconfirmed(copies, split=split)
         votes = Counter(next_copies).most_common(2)
         # the copies after it must read as one message: in a tie, the one read first may be
@@ -326,7 +316,7 @@ class AngelDecoder:
                 # twice; delivered, but its number counts for nothing, lest it hide a loss
                 return [message]
         texts = not (card_shaped(copy.data) or last is None or card_shaped(last.data))
-        if last is not None and (copy.data in self._last_read or texts):
+        if last is not None and not apart and (copy.data in self._last_read or texts):
             # the message just delivered, again under the next number: a copy misnumbered
             # (reading as any of its copies did: seed 10111755, a cut card read once so
             # beside a failed read), or the same card dealt twice (or, read as texts, one
@@ -337,9 +327,21 @@ class AngelDecoder:
             return [message]
         # a lone copy's number is not trusted: the next message believed counts it
         self._last, self._last_read = copy, {c.data for c in copies}
+        self._last_alike = copies.count(copy)
         read = Counter(c.seq for c in copies).most_common()
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [message]
+
+    def _apart_from_dispute(self, copy: Copy) -> bool:
+        """Whether `copy` came under a number ahead of the message just delivered, past the
+        next, when that message's copies read as two cards one damage apart (a dispute): then
+        they may have been two messages, one's copy misnumbered into the other's number, and
+        `copy` the later one's, whose number counts (seed 10144950: 8D and 9D under 141, then
+        8D under 143, taken for a late copy of the dispute: 9D under 141, 142 lost whole and
+        8D under 143, before a wrap, and the loss went unsaid)."""
+        last = self._last
+        cards = {m.card for d in self._last_read if isinstance(m := data_message(d), CardRead)}
+        return last is not None and len(cards) > 1 and self._count.past_next(last.seq, copy.seq)
 
     def _beside(self, group: Group, after: list[Copy], *, before: bool = False) -> list[Message]:
         """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
@@ -372,21 +374,48 @@ class AngelDecoder:
         if self._untrusted and seq not in self._untrusted[-1]:
             self._untrusted[-1] += (seq,)
 
-    def _deliver(self, copy: Copy, message: Message, unread: int) -> list[Message]:
-        """`unread`: the unreadable bytes read since the count last moved, up to `copy`."""
+    def _deliver(self, copy: Copy, message: Message, unread: int, *, alike: int) -> list[Message]:
+        """`unread`: the unreadable bytes read since the count last moved, up to `copy`;
+        `alike`: how many copies read as it under its number."""
         if copy == self._last:
             self._unread += unread
-            return []  # the shoe repeating what it just sent
-        last, self._last, self._last_read = self._last, copy, {copy.data}
+            return self._confirmed(copy, alike)  # the shoe repeating what it just sent
+        last, self._last, self._last_read, self._last_alike = self._last, copy, {copy.data}, 0
+        return [*self._counted(copy, last, unread, alike=alike), message]
+
+    def _confirmed(self, copy: Copy, alike: int) -> list[Message]:
+        """`alike` more copies of the message just delivered unconfirmed, read exactly as it
+        under its number, after a quiet spell settled it: with those before, as many as a
+        message believed has, it was one, its number trusted, and the count steps to it (left
+        untrusted, a clean line that went quiet after a message's first copy raised a false
+        alarm: `seq 81 to 82: a number misread last, not confirmed`, review of 50942d1)."""
+        if not self._last_alike or self._untrusted[-1:] != [(copy.seq,)]:
+            return []
+        self._last_alike += alike
+        if self._last_alike < COPIES:
+            return []
+        self._last_alike = 0
+        self._untrusted.pop()
+        # the unreadable bytes before it stay for the next message believed to weigh
+        return self._counted(copy, None, 0, alike=COPIES)
+
+    def _counted(self, copy: Copy, last: Copy | None, unread: int, *, alike: int) -> list[Message]:
+        """What the step of the count to `copy`, believed, says; `last`: the message
+        delivered before it, between which and it `unread` bytes were read."""
         anchor = self._count.last
         numbers = self._count.placed(anchor, self._untrusted, copy.seq)
+        read_last = self._untrusted[-1] if self._untrusted else ()
         self._untrusted = []
         chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
         between = self._count.accounted(copy.seq, numbers)
+        two = self._votes > 1 and alike < COPIES
+        blind = self._count.contradicted(copy.seq, numbers[:1], read_last, two=two)
         steps = self._count.step(copy.seq, between, numbers)
         self._count.widen(chain, anchored=anchor is not None)
         if numbers:
             skipped = self._count.skipped(chain, anchored=anchor is not None)
+            if blind and skipped[1] is None:
+                skipped = skipped[0], blind
             steps += beyond_count(skipped, steps, chain[0], copy.seq)
         lost = sum(m.count for m in steps if isinstance(m, Lost))
         if last is not None and not any(isinstance(m, ShoeAlarm) for m in steps):
@@ -394,4 +423,4 @@ class AngelDecoder:
                 last.seq, copy.seq, unread, lost=lost, lone=len(numbers),
                 sides=[last.data, copy.data], votes=self._votes,
             )
-        return [*steps, message]
+        return steps

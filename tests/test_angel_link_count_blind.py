@@ -7,7 +7,7 @@ from __future__ import annotations
 from croupier.cards import ALL_CARDS, Card
 from drivers.messages import CardRead, Lost, ShoeAlarm
 from tests.test_angel_link_copies import copies, guessed
-from tests.test_drivers_dialect_rules import angel_decode
+from tests.test_drivers_dialect_rules import angel_decode, unconfirmed_last
 
 
 def test_an_input_ending_on_a_number_that_steps_back_says_what_it_hides() -> None:
@@ -27,8 +27,10 @@ def test_an_input_ending_on_a_number_that_steps_back_says_what_it_hides() -> Non
         ShoeAlarm("seq 3 to 2: a number misread last, not following the one before: messages "
                   "may have been lost there that the numbers cannot show"),
     ]
-    assert not any(isinstance(m, ShoeAlarm) for m in angel_decode(
-        copies(3, "AC") + copies(4, "7D") + copies(5, "5S"), "none"))
+    # in step, the last number is still not confirmed: it may have been misread low
+    assert angel_decode(copies(3, "AC") + copies(4, "7D") + copies(5, "5S"), "none") == [
+        *guessed("AC", "7D", "5S"), unconfirmed_last(3, 5),
+    ]
 
 
 def test_a_lone_copy_is_no_copy_of_the_next_message_whose_copies_tie() -> None:
@@ -40,7 +42,7 @@ def test_a_lone_copy_is_no_copy_of_the_next_message_whose_copies_tie() -> None:
     assert angel_decode(data, "none") == [
         *guessed("7S"),
         Lost(1, "1 of seq 216..218 never arrived, by the numbers read"),
-        CardRead(Card.parse("6C")),
+        *guessed("6C"),  # on two copies beside the copy of the message before it
         Lost(2, "seq 219..220 never arrived"),
         CardRead(Card.parse("KH")),
     ]

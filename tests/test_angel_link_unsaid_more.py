@@ -9,7 +9,7 @@ from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
 from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm
 from tests.test_angel_link_copies import copies, guessed
-from tests.test_drivers_dialect_rules import angel_decode
+from tests.test_drivers_dialect_rules import angel_decode, unconfirmed_last
 
 
 def card(name: str) -> Message:
@@ -38,6 +38,7 @@ def test_an_outvoted_cards_own_number_read_after_the_message_counts() -> None:
     data = copies(95, "2C", 3) + copies(96, "7S", 2) + copies(98, "6D") + failed
     assert angel_decode(data, "none") == [
         card("2C"), card("7S"), *guessed("6D"), Lost(1, "seq 97 never arrived"),
+        unconfirmed_last(96, 98),
     ]
 
 

@@ -67,13 +67,22 @@ def test_angel_without_a_check_believes_two_agreeing_copies_not_one() -> None:
     bad[4] ^= 0x40  # the card byte's suit bits cleared: no card (one read as another card
     # disputes the two: tests/test_angel_link_outvoted.py)
     data = bytes(bad) + angel_copies(1, QH, copies=2) + angel_copies(2, FOUR, copies=1)
-    # QH: two copies agree over one corrupted; 4S: one lone copy, so only a guess
-    assert decode_bytes(data, "angel") == [QH, Misread(guess=FOUR.card)]
+    # QH: two copies agree over one corrupted; 4S: one lone copy, so only a guess, its
+    # number not confirmed by any after it
+    assert decode_bytes(data, "angel") == [QH, Misread(guess=FOUR.card), unconfirmed_last(1, 2)]
 
 
 def angel_decode(data: bytes, check: str = "crc16-ccitt", **options: Any) -> list[Message]:
     decoder = AngelDecoder(check=check, **options)
     return decoder.feed(data, 0.0) + decoder.finish()
+
+
+def unconfirmed_last(first: int, last: int) -> ShoeAlarm:
+    """What an input ending on numbers not confirmed says: the last one may hide a loss."""
+    return ShoeAlarm(
+        f"seq {first} to {last}: a number misread last, not confirmed: messages may have been "
+        "lost there that the numbers cannot show"
+    )
 
 
 def test_angel_reports_a_run_of_missing_sequence_numbers() -> None:
@@ -208,7 +217,8 @@ def test_angel_an_input_ending_on_lone_copies_counts_them_by_their_numbers() -> 
     )
     got = angel_decode(data, "none")
     assert got == [FOUR, Misread(guess=QH.card), Misread(guess=two.card),
-                   Lost(1, "1 of seq 7..8 never arrived (1 read, unnumbered)")]
+                   Lost(1, "1 of seq 7..8 never arrived (1 read, unnumbered)"),
+                   unconfirmed_last(6, 9)]
 
 
 def test_angel_statuses_and_errors() -> None:
@@ -255,6 +265,7 @@ def test_angel_the_numbers_of_unconfirmed_messages_show_what_never_arrived() -> 
     assert angel_decode(data, "none") == [
         *(Misread(guess=Card.parse(c)) for _, c in read),
         Lost(1, "1 of seq 124..127 never arrived, by the numbers read"),
+        unconfirmed_last(124, 127),
     ]
 
 

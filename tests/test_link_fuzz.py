@@ -105,7 +105,7 @@ def test_a_misread_at_the_start_of_a_capture_stands_for_the_message_it_was_read_
     for message, seq in zip(sent.messages[2:], sent.seqs[2:], strict=True):
         received += angel.encode_frame(seq, angel.message_data(message), crc16_ccitt)
     decoder = AngelDecoder(check="none")
-    got = decoder.feed(received, 0.0) + decoder.finish()
+    got = (decoder.feed(received, 0.0) + decoder.finish())[:3]  # less the end's alarm
     assert got == [Misread(), Misread(guess=Card.parse("8C")), Misread(guess=Card.parse("QD"))]
     for frames, silent in ((received_frames(sent, received, checked=False), 0), (None, 1)):
         tally = Tally()
