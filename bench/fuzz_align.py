@@ -27,10 +27,6 @@ UNDETECTABLE = (RESTART_EDGE, END_LATER, END_NEVER)
 ROOM = "lost beyond the least an unreadable-bytes alarm there gave"
 GARBLED = "delivered garbled, or as a misread"
 GUESSED = f"{GARBLED}: of which misreads guessing the card sent"
-# a `lost` count or a link's alarm (not a shoe's own) on an input no byte of which was
-# damaged (a live line's quiet spells are no damage): a false alarm (`clean_alarms`)
-CLEAN_ALARM = "link alarm on a clean input"
-_ELSEWHERE = LINK_ALARMS[:2]  # the alarms that the count is not where it was
 BEE_NAMES = {  # bee has no sequence and no check: the link cannot see these
     "SILENT LOSS": "lost, undetectable (bee)",
     "INVENTED": "doubled, undetectable (bee)",
@@ -64,17 +60,6 @@ class Tally:
 
 def link_alarm(message: Message) -> bool:
     return isinstance(message, ShoeAlarm) and message.text.startswith(LINK_ALARMS)
-
-
-def clean_alarms(stream: Stream, got: list[Message]) -> int:
-    """How many of the messages delivered for `stream`, which arrived undamaged, are
-    `CLEAN_ALARM`s: where the shoe's count restarted, not an alarm that the count went
-    elsewhere, nor a `lost` count (a restart may look like a wrap that lost messages: no
-    receiver can tell), but every other."""
-    if not stream.restarts:
-        return sum(isinstance(m, Lost) or link_alarm(m) for m in got)
-    return sum(link_alarm(m) and not m.text.startswith(_ELSEWHERE) for m in got
-               if isinstance(m, ShoeAlarm))
 
 
 def align(

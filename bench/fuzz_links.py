@@ -31,7 +31,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType as StackFrame
 
-from bench.fuzz_align import CLEAN_ALARM, Tally, align, clean_alarms
+from bench.fuzz_align import Tally, align
+from bench.fuzz_clean import CLEAN_ALARM, clean_alarms
 from bench.fuzz_decode import decode_capture, decode_live
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import (

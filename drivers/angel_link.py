@@ -26,10 +26,10 @@ from drivers.angel_copies import (
 )
 from drivers.angel_count import STEP_SLACK, SequenceCount, beyond_count
 from drivers.angel_group import Group
-from drivers.angel_room import room_alarm
+from drivers.angel_step import apart_from_dispute, believed_step
 from drivers.angel_tail import trailing_losses
 from drivers.checks import check_named
-from drivers.messages import CardRead, Garbage, Lost, Message, Misread, ShoeAlarm, Status
+from drivers.messages import CardRead, Garbage, Message, Misread, Status
 
 BITS_PER_BYTE: Final = 10  # 8N1: a start bit, eight data bits, a stop bit
 
@@ -89,13 +89,10 @@ class AngelDecoder:
 
     def finish(self) -> list[Message]:
         out = self._take(self._framer.finish(), self._copy_at) + self._settle()
-        return out + self._trailing_losses()
-
-    def _trailing_losses(self) -> list[Message]:
         if self._last is None or not self._untrusted:
-            return []
+            return out
         untrusted, self._untrusted = self._untrusted, []
-        return trailing_losses(self._count, untrusted)
+        return out + trailing_losses(self._count, untrusted)
 
     def outgoing(self) -> bytes:
         return b""
@@ -284,7 +281,7 @@ class AngelDecoder:
         # read once (copies of two alarms in a row, each garbled, are one damage apart, and
         # two copies misnumbered alike are rare: seed 10045799 dropped the second alarm)
         lone = len(copies) < self._votes
-        apart = self._apart_from_dispute(copy)
+        apart = apart_from_dispute(self._count, last, self._last_read, copy)
 
         def neighbour(other: Copy) -> bool:
             return split and (copy.data == other.data or (lone and neighbour_copy(
@@ -331,17 +328,6 @@ class AngelDecoder:
         read = Counter(c.seq for c in copies).most_common()
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
         return [message]
-
-    def _apart_from_dispute(self, copy: Copy) -> bool:
-        """Whether `copy` came under a number ahead of the message just delivered, past the
-        next, when that message's copies read as two cards one damage apart (a dispute): then
-        they may have been two messages, one's copy misnumbered into the other's number, and
-        `copy` the later one's, whose number counts (seed 10144950: 8D and 9D under 141, then
-        8D under 143, taken for a late copy of the dispute: 9D under 141, 142 lost whole and
-        8D under 143, before a wrap, and the loss went unsaid)."""
-        last = self._last
-        cards = {m.card for d in self._last_read if isinstance(m := data_message(d), CardRead)}
-        return last is not None and len(cards) > 1 and self._count.past_next(last.seq, copy.seq)
 
     def _beside(self, group: Group, after: list[Copy], *, before: bool = False) -> list[Message]:
         """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
@@ -400,27 +386,8 @@ class AngelDecoder:
         return self._counted(copy, None, 0, alike=COPIES)
 
     def _counted(self, copy: Copy, last: Copy | None, unread: int, *, alike: int) -> list[Message]:
-        """What the step of the count to `copy`, believed, says; `last`: the message
-        delivered before it, between which and it `unread` bytes were read."""
-        anchor = self._count.last
-        numbers = self._count.placed(anchor, self._untrusted, copy.seq)
-        read_last = self._untrusted[-1] if self._untrusted else ()
-        self._untrusted = []
-        chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
-        between = self._count.accounted(copy.seq, numbers)
-        two = self._votes > 1 and alike < COPIES
-        blind = self._count.contradicted(copy.seq, numbers[:1], read_last, two=two)
-        steps = self._count.step(copy.seq, between, numbers)
-        self._count.widen(chain, anchored=anchor is not None)
-        if numbers:
-            skipped = self._count.skipped(chain, anchored=anchor is not None)
-            if blind and skipped[1] is None:
-                skipped = skipped[0], blind
-            steps += beyond_count(skipped, steps, chain[0], copy.seq)
-        lost = sum(m.count for m in steps if isinstance(m, Lost))
-        if last is not None and not any(isinstance(m, ShoeAlarm) for m in steps):
-            steps += room_alarm(
-                last.seq, copy.seq, unread, lost=lost, lone=len(numbers),
-                sides=[last.data, copy.data], votes=self._votes,
-            )
-        return steps
+        """What the step of the count to `copy`, believed, says (`drivers.angel_step`)."""
+        untrusted, self._untrusted = self._untrusted, []
+        return believed_step(
+            self._count, untrusted, copy, last, unread=unread, alike=alike, votes=self._votes
+        )

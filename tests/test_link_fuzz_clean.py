@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bench.fuzz_align import CLEAN_ALARM, clean_alarms
+from bench.fuzz_clean import CLEAN_ALARM, clean_alarms
 from bench.fuzz_decode import decode_live
 from bench.fuzz_inputs import Faults, Stream, angel_frames
 from bench.fuzz_links import FORBIDDEN
