@@ -15,6 +15,8 @@ from drivers.messages import Lost, Message, ShoeAlarm
 # How much further than the numbers of a chain `SequenceCount.skipped` lets one step of it
 # reach: a number further on is no step of the count (the messages between, not counted).
 STEP_SLACK = 4
+# how far on one step of a chain of two numbers may reach
+TWO_STEP_REACH = 2 + STEP_SLACK
 
 
 class SequenceCount:
@@ -48,7 +50,7 @@ class SequenceCount:
     def past_next(self, before: int, after: int) -> bool:
         """`after` comes after `before` past the number after it, as far on as one step of
         a chain of two may reach (`STEP_SLACK`)."""
-        return self.near(before, after, 2 + STEP_SLACK) and not self.follows(before, after)
+        return self.near(before, after, TWO_STEP_REACH) and not self.follows(before, after)
 
     def accounted(self, seq: int, numbers: list[int]) -> int:
         """How many messages delivered since the last number, with `numbers` as read but not
@@ -251,7 +253,7 @@ class SequenceCount:
         few on (a clean stream 67, 68, restarted to 65, 66, 67: the range 65..68 learned, 66
         read last before 67 was taken for ahead of it, a false alarm)."""
         on = self._ahead(seq, number) or 0
-        return self.near(seq, number, 2 + STEP_SLACK) and not self.near(number, seq, on)
+        return self.near(seq, number, TWO_STEP_REACH) and not self.near(number, seq, on)
 
     def _judged(self, seq: int, between: int, read: list[int] | None) -> list[Message]:
         last, self._last = self._last, seq

@@ -24,7 +24,7 @@ from drivers.angel_copies import (
     same_reading,
     unconfirmed,
 )
-from drivers.angel_count import STEP_SLACK, SequenceCount, beyond_count
+from drivers.angel_count import TWO_STEP_REACH, SequenceCount, beyond_count
 from drivers.angel_group import Group
 from drivers.angel_step import apart_from_dispute, believed_step
 from drivers.angel_tail import trailing_losses
@@ -189,12 +189,13 @@ class AngelDecoder:
         copy, beside, unread = group.held
         card = data_message(copy.data)
         delivered = group.disputed(card, copy, after or []) if self._votes > 1 else card
+        alike = group.votes()[copy]
         if not settled and self._votes > 1 and isinstance(delivered, CardRead | Status) and (
-            group.votes()[copy] < COPIES or group.failed_read_first()
+            alike < COPIES or group.failed_read_first()
         ):
             return []
         group.held = None
-        return beside + self._deliver(copy, delivered, unread, alike=group.votes()[copy])
+        return beside + self._deliver(copy, delivered, unread, alike=alike)
 
     def _close(self, next_copies: list[Copy], held: list[Copy]) -> list[Message]:
         """Ends the group; one that never got its votes is still a message, unless it reads
@@ -346,8 +347,9 @@ class AngelDecoder:
             out.append(message)
             # one behind the group's may be a restarted count's, the group's number another's;
             # one ahead counts as far as `skipped` takes a step from the group's number to it
-            ahead = 2 + STEP_SLACK
-            if own and (before or all(self._count.near(group.seq, n, ahead) for n in own)):
+            if own and (before or all(
+                self._count.near(group.seq, n, TWO_STEP_REACH) for n in own
+            )):
                 self._untrusted.append(own)
             elif before and self._count.last is None and not self._untrusted:
                 blind = (0, "first, a card read only under the next message's number")
