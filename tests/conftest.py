@@ -116,3 +116,15 @@ def drawn_108(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, 
 def drawn_118(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
     """Tuning design 118 (its kings of spades and clubs alike but for their small pips)."""
     return _drawn(tmp_path_factory, 118)
+
+
+@pytest.fixture(scope="module")
+def drawn_113(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 113."""
+    return _drawn(tmp_path_factory, 113)
+
+
+@pytest.fixture(scope="module")
+def drawn_119(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 119."""
+    return _drawn(tmp_path_factory, 119)

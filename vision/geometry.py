@@ -33,8 +33,11 @@ _MIN_FILL = 0.45
 
 _MIN_FRAME_SIDE = 16  # pixels, once scaled for detection
 # Baize across a blob, this far from its top and bottom edges and this many lines deep,
-# lies between two rows.
-_ROW_CUT_MARGIN, _ROW_CUT_LINES = 0.3, 2
+# lies between two rows. A line holding no more paper than this share of the blob's median
+# line is baize too: a card of one row turned a few degrees may touch the row above with
+# its corner (a few pixels of paper on the line), where across one row every line meets
+# every card.
+_ROW_CUT_MARGIN, _ROW_CUT_LINES, _ROW_CUT_PAPER = 0.3, 2, 0.05
 
 
 @dataclass(frozen=True)
@@ -137,15 +140,17 @@ def paper_blobs(frame: np.ndarray, detection: Detection | None = None) -> list[n
 
 def _cut_between_rows(mask: np.ndarray, raw: np.ndarray, contour: np.ndarray) -> bool:
     """Two rows laid a few pixels apart are one blob once closed up, and would be read as
-    one row of cards twice as tall: where lines across the blob's middle hold no paper at
-    all before closing, baize lies between two rows, and the blob is cut there (in `mask`).
-    Across one row, a line always meets some paper: a number card's, a margin's."""
+    one row of cards twice as tall: where lines across the blob's middle hold hardly any
+    paper before closing (`_ROW_CUT_PAPER`), baize lies between two rows, and the blob is
+    cut there (in `mask`). Across one row, a line always meets the paper of every card: a
+    number card's, a margin's."""
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - np.array([x, y], np.int32)], -1, 255, cv2.FILLED)
     paper = np.count_nonzero(raw[y : y + h, x : x + w] & inside, axis=1)
     middle = np.arange(h)
-    bare = (paper == 0) & (middle > _ROW_CUT_MARGIN * h) & (middle < (1 - _ROW_CUT_MARGIN) * h)
+    thin = paper <= _ROW_CUT_PAPER * np.median(paper)
+    bare = thin & (middle > _ROW_CUT_MARGIN * h) & (middle < (1 - _ROW_CUT_MARGIN) * h)
     if np.count_nonzero(bare) < _ROW_CUT_LINES:
         return False
     # only this blob's own pixels: another blob may reach into its bounding box

@@ -30,6 +30,11 @@ _MEAN_ADVANCE = 0.95  # of a card's width, from one card of a row to the next
 # A card the finder outlined shorter than this share of the tallest is a piece of one (a
 # row nearer the camera shows its cards a few hundredths larger than another's).
 _PIECE = 0.8
+# An outline this much wider for its height than the design's card is two cards run
+# together (a card partly hidden is outlined narrower, never wider): on the test designs
+# laid at speed, the five outlines below 0.87 were each two cards; single cards reached
+# down to 0.92.
+_RUN_TOGETHER = 0.9
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,7 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     if detection is None:
         return []
     found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
-    found = _whole_cards(found)
+    found = _whole_cards(found, design.aspect)
     # The cards of a frame are one size: those outlined whole tell it best.
     card_height = float(np.median([q.height for q in found])) if found else None
     spots: list[RowCard] = []
@@ -107,12 +112,15 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     return _hidden_by_next(rows, design.inset[0])
 
 
-def _whole_cards(found: list[Quad]) -> list[Quad]:
+def _whole_cards(found: list[Quad], aspect: float) -> list[Quad]:
     """The cards the finder outlined whole. It may also outline a piece of a card (a court
-    card's art inside its frame), never more than a card, and the cards of a frame are one
-    size: those much shorter than the tallest are pieces."""
-    tallest = max((q.height for q in found), default=0.0)
-    return [q for q in found if q.height >= _PIECE * tallest]
+    card's art inside its frame), and the cards of a frame are one size: those much
+    shorter than the tallest are pieces. Two cards run together it may outline as one,
+    too wide for a card of the design's `aspect` (height over width): those are left to
+    the row's parting, and their height tells nothing of a card's."""
+    single = [q for q in found if q.height >= _RUN_TOGETHER * aspect * q.width]
+    tallest = max((q.height for q in single), default=0.0)
+    return [q for q in single if q.height >= _PIECE * tallest]
 
 
 def _outline(spot: RowCard) -> Quad:

@@ -38,6 +38,10 @@ _OTHER_SIZE = 0.04
 _MAX_SKEW = np.deg2rad(3.0)  # between a card's opposite sides, as a camera sees a table
 _FRAMED_SNAP = 0.4  # of a frame's width near the edge: how far a framed card's sides snap
 _PLACE_STEP = 0.04  # of a card's width: where a card may be placed when no edge shows
+# A row's blob this many times as tall as its paper's height across the row holds more than
+# the row (a hand, a chip); the row is then sought within this many heights of its middle
+# either way (cards turned up to ten degrees reach a little past half a height).
+_JOINED, _BAND = 1.3, 0.65
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,27 @@ def _straighten(frame: np.ndarray, outline: np.ndarray) -> _Strip | None:
         return None
     tops = np.argmax(paper, axis=0)
     bottoms = thick - 1 - np.argmax(paper[::-1], axis=0)
-    return _Strip(strip, paper, tops, bottoms, to_strip, thick / 2)
+    whole = _Strip(strip, paper, tops, bottoms, to_strip, thick / 2)
+    return _banded(whole, whole.row_height(), margin)
+
+
+def _banded(strip: _Strip, height: float, margin: int) -> _Strip:
+    """`strip` cut to the band its row of cards lies in, `height` tall, when paper joined to
+    the row reaches well beyond it (a hand reaching over the row, a chip against it): the
+    edges, ends and outlines of its cards are all sought about the strip's middle line."""
+    thick = strip.paper.shape[0]
+    if thick <= _JOINED * height + 2 * margin:
+        return strip
+    columns = np.flatnonzero(strip.paper.any(axis=0))
+    centre = float(np.median((strip.tops[columns] + strip.bottoms[columns]) / 2))
+    half = _BAND * height + margin
+    low, high = max(round(centre - half), 0), min(round(centre + half), thick)
+    paper = strip.paper[low:high]
+    moved = strip.to_strip.copy()
+    moved[1, 2] -= low
+    tops = np.argmax(paper, axis=0)
+    bottoms = paper.shape[0] - 1 - np.argmax(paper[::-1], axis=0)
+    return _Strip(strip.grey[low:high], paper, tops, bottoms, moved, paper.shape[0] / 2)
 
 
 def _edges_and_anchors(
