@@ -128,3 +128,9 @@ def drawn_113(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, 
 def drawn_119(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
     """Tuning design 119."""
     return _drawn(tmp_path_factory, 119)
+
+
+@pytest.fixture(scope="module")
+def drawn_112(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
+    """Tuning design 112 (court cards with art the colour of the baize)."""
+    return _drawn(tmp_path_factory, 112)

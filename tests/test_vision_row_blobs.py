@@ -48,3 +48,16 @@ def test_two_cards_outlined_as_one_do_not_tell_the_size_of_a_card(
     parting of the row, and its last card was declined."""
     rows, got = read_laid_coup(drawn_119, 80000)
     assert [[str(card) for card in row] for row in got] == rows
+
+
+def test_a_court_card_a_chip_opens_to_the_baize_is_read_once(
+    drawn_112: tuple[Any, dict[str, Any]],
+) -> None:
+    """Design 112, seed 37 301: the king ending rouge has green art, and a chip over its
+    corner opens that art to the baize, a bay in the row's paper where the king's centre
+    lies. Taken for a card outside every row, the king was read twice: as found, and as a
+    declined card placed where the row's edges end."""
+    rows, got = read_laid_coup(drawn_112, 37301)
+    assert rows[1][-1] == "KS"
+    assert [len(row) for row in got] == [3, 6]
+    assert_nothing_named_wrong(rows, got)
