@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 from hardware_sims.scene_render import NONE, Camera, baize, card_corners, paste
+from tests.laid_coups import read_laid_coup
 from vision.card_reads import read_card
 from vision.design import Design
 from vision.geometry import paper_blobs
@@ -205,3 +208,14 @@ def test_cards_outlined_whole_with_no_room_between_are_next_to_each_other(
     got = [[str(s.reading.card) for s in row] for row in read_layout(scene.image, design)]
     assert rows[0][5] == "5S"
     assert got == rows
+
+
+def test_a_last_card_the_finder_outlined_whole_may_end_its_row_short_of_a_card(
+    framed: tuple[Any, dict[str, Any]],
+) -> None:
+    """Design 105 (framed near its edges), seed 26 203: noir's last card, a little turned,
+    ends across the row's middle 0.81 of a card's width from its left edge, below the
+    least a last card may (0.82); the finder outlined it whole. The row of eight was read
+    as seven, its last two cards one declined."""
+    rows, got = read_laid_coup(framed, 26203)
+    assert [[str(card) for card in row] for row in got] == rows
