@@ -65,3 +65,16 @@ def test_a_card_clearly_apart_whose_index_slips_to_another_rank_is_left_to_its_c
     rows, got = read_laid_coup(drawn_118, 79900)
     assert rows[1][0] == "6C"
     assert [[str(card) for card in row] for row in got] == rows
+
+
+@pytest.mark.parametrize(("seed", "row", "column", "card"), [(27904, 1, 0, "7C"),
+                                                             (27905, 0, 2, "JS")])
+def test_a_card_declined_for_its_twin_alone_is_compared_at_the_size_it_fits_best(
+    drawn_118: tuple[Any, dict[str, Any]], seed: int, row: int, column: int, card: str
+) -> None:
+    """Declined for its twin alone, a 7C (and a JS) fitted the 7S about as well as itself
+    at its outline, some hundredths narrower than the card; with the outline grown to
+    where the faces fit best, the club fits clearly better and the whole coup is read."""
+    rows, got = read_laid_coup(drawn_118, seed)
+    assert rows[row][column] == card
+    assert [[str(c) for c in r] for r in got] == rows
