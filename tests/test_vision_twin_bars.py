@@ -78,3 +78,19 @@ def test_a_card_declined_for_its_twin_alone_is_compared_at_the_size_it_fits_best
     rows, got = read_laid_coup(drawn_118, seed)
     assert rows[row][column] == card
     assert [[str(c) for c in r] for r in got] == rows
+
+
+@pytest.mark.parametrize(("seed", "row", "column", "card"), [(27902, 0, 3, "KS"),
+                                                             (47901, 1, 2, "KS"),
+                                                             (79902, 1, 1, "JS")])
+def test_a_twin_fitting_very_well_and_clearly_better_at_its_best_size_is_named(
+    drawn_118: tuple[Any, dict[str, Any]], seed: int, row: int, column: int, card: str
+) -> None:
+    """Two kings of spades named the king of clubs (then declined, the spade fitting
+    better at their outlines), and a jack of spades declined for its twin alone, guessed
+    the jack of clubs: at the size either face fits best, the spade fits 0.97 and some
+    0.04 better than the club. Each is named the card laid."""
+    rows, got = read_laid_coup(drawn_118, seed)
+    assert rows[row][column] == card
+    assert_nothing_named_wrong(rows, got)
+    assert str(got[row][column]) == card
