@@ -94,3 +94,15 @@ def test_a_twin_fitting_very_well_and_clearly_better_at_its_best_size_is_named(
     assert rows[row][column] == card
     assert_nothing_named_wrong(rows, got)
     assert str(got[row][column]) == card
+
+
+def test_a_card_declined_guessed_as_its_twin_is_named_when_the_twin_fits_clearly_better(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A 3C guessed the 3S, declined for its index or face alone fitting another card: at
+    its outline the 3C already fits better than the 3S where the two differ, and at the
+    size either fits best 0.978, 0.063 better. It is named the 3C."""
+    rows, got = read_laid_coup(drawn_106, 78307)
+    assert rows[0][6] == "3C"
+    assert_nothing_named_wrong(rows, got)
+    assert str(got[0][6]) == "3C"
