@@ -116,7 +116,8 @@ def test_the_fine_look_keeps_every_face_named_right(builtin: Any, visible: float
 def test_the_fine_look_names_a_face_named_for_its_twin_itself(builtin: Any) -> None:
     """Each face read as its suit twin (a spade as the club of its rank, a heart as the
     diamond) is named itself, sharp or seen as a camera sees it, blurred: the twin fits
-    it clearly better, and very well."""
+    it clearly better, and very well. A court card is declined: its picture may differ
+    from its twin's over half the card."""
     import cv2
 
     from vision.classifier import Reading
@@ -128,7 +129,8 @@ def test_the_fine_look_names_a_face_named_for_its_twin_itself(builtin: Any) -> N
         for face in (_face(str(card)), cv2.GaussianBlur(_face(str(card)), (0, 0), 2.0)):
             wrong = Reading(twin, twin, 1.0)
             checked = twin_checked(face, whole_frame(face), 1.0, wrong, builtin)
-            assert checked.card == card, (card, twin)
+            court = card.rank.value in "JQK"
+            assert checked.card == (None if court else card), (card, twin)
 
 
 @pytest.mark.parametrize(("seed", "card"), [(56001, "2S"), (60001, "AS")])

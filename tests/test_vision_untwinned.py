@@ -51,7 +51,7 @@ def test_a_face_declined_as_unsure_is_named_for_itself_even_guessed_as_its_twin(
         named = twin_checked(face, outline, 1.0, unsure, builtin)
         assert (named.card, named.confidence) == (card, 0.8), card
         # Guessed its twin: its twin's twin, the card laid, fits clearly better and very
-        # well, and is named.
+        # well, and is named (`_PIPS`: never a court card).
         twin = Reading(None, _twin(card), 0.0, untwinned=0.8)
         assert twin_checked(face, outline, 1.0, twin, builtin).card == card, card
         # Not sure enough with its twin aside: the closer look is not asked.
