@@ -65,3 +65,52 @@ def test_a_card_clearly_apart_whose_index_slips_to_another_rank_is_left_to_its_c
     rows, got = read_laid_coup(drawn_118, 79900)
     assert rows[1][0] == "6C"
     assert [[str(card) for card in row] for row in got] == rows
+
+
+@pytest.mark.parametrize(("seed", "row", "column", "card"), [(27904, 1, 0, "7C"),
+                                                             (27905, 0, 2, "JS")])
+def test_a_card_declined_for_its_twin_alone_is_compared_at_the_size_it_fits_best(
+    drawn_118: tuple[Any, dict[str, Any]], seed: int, row: int, column: int, card: str
+) -> None:
+    """Declined for its twin alone, a 7C (and a JS) fitted the 7S about as well as itself
+    at its outline, some hundredths narrower than the card; with the outline grown to
+    where the faces fit best, the club fits clearly better and the whole coup is read."""
+    rows, got = read_laid_coup(drawn_118, seed)
+    assert rows[row][column] == card
+    assert [[str(c) for c in r] for r in got] == rows
+
+
+@pytest.mark.parametrize(("seed", "row", "column", "card"), [(46303, 0, 1, "TS"),
+                                                             (26304, 0, 5, "3C")])
+def test_a_card_named_whose_twin_fits_very_well_and_clearly_better_is_named_its_twin(
+    drawn_106: tuple[Any, dict[str, Any]], seed: int, row: int, column: int, card: str
+) -> None:
+    """A TS named the TC, and a 3C named the 3S, each fitted clearly better by the card
+    laid at its outline (and declined); at the size either face fits best, the card laid
+    fits 0.97 or more and some 0.05 better. Each is named the card laid."""
+    rows, got = read_laid_coup(drawn_106, seed)
+    assert rows[row][column] == card
+    assert_nothing_named_wrong(rows, got)
+    assert str(got[row][column]) == card
+
+
+def test_a_court_card_is_never_named_its_twin(drawn_118: tuple[Any, dict[str, Any]]) -> None:
+    """A KS named the KC: at the size either face fits best the KS fits 0.97 and 0.045
+    better, but a court card's twin may differ over its whole picture, where an outline
+    astray favours either by chance. It is declined."""
+    rows, got = read_laid_coup(drawn_118, 27902)
+    assert rows[0][3] == "KS"
+    assert_nothing_named_wrong(rows, got)
+    assert got[0][3] is None
+
+
+def test_a_card_declined_guessed_as_its_twin_is_named_when_the_twin_fits_clearly_better(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A 3C guessed the 3S, declined for its index or face alone fitting another card: at
+    its outline the 3C already fits better than the 3S where the two differ, and at the
+    size either fits best 0.978, 0.063 better. It is named the 3C."""
+    rows, got = read_laid_coup(drawn_106, 78307)
+    assert rows[0][6] == "3C"
+    assert_nothing_named_wrong(rows, got)
+    assert str(got[0][6]) == "3C"

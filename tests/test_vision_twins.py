@@ -113,9 +113,11 @@ def test_the_fine_look_keeps_every_face_named_right(builtin: Any, visible: float
         assert twin_checked(face, whole_frame(face), visible, reading, builtin) == reading
 
 
-def test_the_fine_look_declines_a_face_named_for_its_twin(builtin: Any) -> None:
+def test_the_fine_look_names_a_face_named_for_its_twin_itself(builtin: Any) -> None:
     """Each face read as its suit twin (a spade as the club of its rank, a heart as the
-    diamond) is not named, sharp or seen as a camera sees it, blurred."""
+    diamond) is named itself, sharp or seen as a camera sees it, blurred: the twin fits
+    it clearly better, and very well. A court card is declined: its picture may differ
+    from its twin's over half the card."""
     import cv2
 
     from vision.classifier import Reading
@@ -127,8 +129,8 @@ def test_the_fine_look_declines_a_face_named_for_its_twin(builtin: Any) -> None:
         for face in (_face(str(card)), cv2.GaussianBlur(_face(str(card)), (0, 0), 2.0)):
             wrong = Reading(twin, twin, 1.0)
             checked = twin_checked(face, whole_frame(face), 1.0, wrong, builtin)
-            assert checked.card is None, (card, twin)
-            assert checked.guess == twin
+            court = card.rank.value in "JQK"
+            assert checked.card == (None if court else card), (card, twin)
 
 
 @pytest.mark.parametrize(("seed", "card"), [(56001, "2S"), (60001, "AS")])

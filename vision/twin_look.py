@@ -5,22 +5,25 @@ spade and a club differ by one or two: on a slightly blurred card its twin can f
 or better, on every map. Here the card is straightened larger and compared with the two
 faces where they differ (the suit pips, the index's pip) and just around, pip by pip, on
 the pips wholly in view.
-A card its twin fits clearly better there is not named.
+A card its twin fits clearly better there is not named, or named its twin when a closer
+look still finds the twin fitting very well and clearly better.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from croupier.cards import ALL_CARDS, Card
+from croupier.cards import ALL_CARDS, Card, Rank
 from vision.classifier import CONFIDENCE_BAR, Reading, declined
 from vision.design import Design
 from vision.fine import SHIFT, Parted, fine_size, ink
 from vision.quad import Quad, grow, rectify, surround
+from vision.twins import SUIT_TWIN
 
 _LEAST = 40  # compared pixels: fewer say nothing
 _CORNER_MORE = 0.05  # of a card's width
@@ -36,11 +39,27 @@ _CORNER_MORE = 0.05  # of a card's width
 # whose twin fitted 0.85 or more none was fitted better by more than 0.009.
 TWIN_BETTER, TWIN_SEEN = 0.03, 0.7
 TWIN_CLEAR, TWIN_CLEAR_BETTER = 0.85, 0.015
-# How much better a card declined for its twin alone must fit there than its twin to be
-# named. Chosen on the same coups: of the 166 so declined, the one whose guess was its
-# twin fitted better by 0.014; of the 165 whose guess was right, 140 by 0.015 or more,
-# 138 by this, 127 by 0.03.
+# How much better a card declined for its twin alone must fit there than its twin, at the
+# size either fits best (`_sized_fits`), to be named. Chosen on the same coups: of the 187
+# so declined, the one whose guess was its twin fitted 0.041 worse than the twin; of the
+# 186 whose guess was right, 183 fitted better, 178 by 0.01 or more, as many by this, 171
+# by 0.03. (At their outlines alone, 153 by this, and the twin 0.014 better.)
 TWIN_WORSE = 0.02
+
+
+# How well the twin must fit, and how much better than the card guessed, at the size
+# either fits best, for the twin to be named instead: a card named whose twin fits clearly
+# better at its outline (`_twin_better`), or one declined. Chosen on the same coups: the
+# fourteen such cards whose guess was the twin (six named, eight declined) were fitted
+# 0.948 to 0.986 by the twin, 0.041 to 0.163 better than by their guess; of the 299
+# cards declined with a guess, none whose guess was right was fitted better by its twin by
+# more than 0.012 where the twin fitted above 0.6.
+TWIN_NAMED, TWIN_NAMED_BETTER = 0.94, 0.03
+# A court card is never named its twin: on many designs the two pictures differ over half
+# the card, and an outline astray makes either fit better by chance (a KS of the test
+# design aguilar-four-thin-framed, its outline a tenth of its width off, was named the KC,
+# the club fitting 0.95 and 0.06 better). Three right on the tuning coups are declined.
+_COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 
 
 def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading,
@@ -48,19 +67,42 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     """`reading` of the card outlined by `quad`, of which the left `visible` share is in
     view, declined when its suit twin fits clearly better where the two differ; and a card
     declined only for its twin (`Reading.untwinned`) named when it fits clearly better
-    there than its twin. The two are compared where the card is seen best (`_twin_fits`)."""
+    there than its twin. Any card with a guess is named its twin when, looked at more
+    closely, the twin fits very well and clearly better. The two are compared where the
+    card is seen best (`_twin_fits`)."""
+    guess = reading.card or reading.guess
+    if guess is None:
+        return reading
     if reading.card is not None:
-        fits = _twin_fits(frame, _looked_at(quad, found, design), visible, reading.card, design)
-        return declined(reading) if _twin_better(fits) else reading
-    if reading.guess is None or not looked_closer(reading):
-        return reading
-    # Few cards are declined for their twin alone: each is looked at where it was outlined
-    # as well (eleven more named right on the coups the bars were chosen on).
+        fits = _twin_fits(frame, _looked_at(quad, found, design), visible, guess, design)
+        if not _twin_better(fits):
+            return reading
+        reading = declined(reading)
+    # Few cards are looked at more closely (one in four coups): each where it was outlined
+    # as well (eleven more named right on the coups the bars were chosen on), and at the
+    # size it fits best, some thirteen looks an outline.
     outlines = _looked_at(quad, found, design, outlined=found is not None)
-    fits = _twin_fits(frame, outlines, visible, reading.guess, design)
-    if fits[0] - fits[1] < TWIN_WORSE:
+    if reading.untwinned < CONFIDENCE_BAR and not _twin_ahead(
+        _twin_fits(frame, outlines, visible, guess, design)
+    ):
         return reading
-    return replace(reading, card=reading.guess, confidence=reading.untwinned, untwinned=0.0)
+    fits = _twin_fits(frame, outlines, visible, guess, design, fitting=_sized_fits)
+    own, twin = float(fits[0]), float(fits[1])
+    if guess.rank not in _COURTS and twin >= TWIN_NAMED and twin - own >= TWIN_NAMED_BETTER:
+        # Named on this look alone: its score and split are its guess's.
+        named = ALL_CARDS[int(SUIT_TWIN[ALL_CARDS.index(guess)])]
+        return Reading(named, named, CONFIDENCE_BAR, reading.score, reading.split)
+    if reading.untwinned < CONFIDENCE_BAR or own - twin < TWIN_WORSE:
+        return reading
+    return replace(reading, card=guess, confidence=reading.untwinned, untwinned=0.0)
+
+
+def _twin_ahead(fits: np.ndarray) -> bool:
+    """Whether the twin fits a card at its outline at least as well as its guess (`fits`:
+    theirs): only then may it, declined for another rival than its twin, be named its twin,
+    and only then is it looked at more closely. Of the 112 cards so declined on the tuning
+    coups, 16 are; all 7 whose guess was the twin, fitted 0.03 to 0.15 better by it."""
+    return float(fits[1]) >= float(fits[0])
 
 
 def _twin_better(fits: np.ndarray) -> bool:
@@ -71,11 +113,9 @@ def _twin_better(fits: np.ndarray) -> bool:
 
 
 def looked_closer(reading: Reading) -> bool:
-    """Whether `twin_checked` looks at the card beside its suit twin: a card named, or one
-    declined only for its twin (where it was `found` matters to nothing else)."""
-    return reading.card is not None or (
-        reading.guess is not None and reading.untwinned >= CONFIDENCE_BAR
-    )
+    """Whether `twin_checked` looks at the card beside its suit twin: any card it names or
+    guesses (where it was `found` matters to nothing else)."""
+    return reading.guess is not None
 
 
 def _looked_at(quad: Quad, found: Quad | None, design: Design, *,
@@ -93,18 +133,56 @@ def _looked_at(quad: Quad, found: Quad | None, design: Design, *,
 
 
 def _twin_fits(frame: np.ndarray, outlines: list[Quad], visible: float, card: Card,
-               design: Design) -> np.ndarray:
-    """How well `card` and its suit twin fit where they differ, at the one of `outlines`
-    where either fits best, (2,): taken each at its own best outline, the twin may gain
-    from an outline astray that the card loses on, or the other way."""
+               design: Design, *, fitting: Fitting | None = None) -> np.ndarray:
+    """How well `card` and its suit twin fit where they differ (by `fitting`, `_fits`
+    unless given), at the one of `outlines` where either fits best, (2,): taken each at
+    its own best outline, the twin may gain from an outline astray that the card loses
+    on, or the other way."""
     named = ALL_CARDS.index(card)
     # The next card of a row, a little turned, may hide a corner more than its share says.
     seen = visible - _CORNER_MORE if visible < 1.0 else 1.0
     size = fine_size(design.aspect)
     ways = design.fine_parted[named]
-    each = [_fits(frame, q, seen, ways, size) for q in outlines]
+    each = [(fitting or _fits)(frame, q, seen, ways, size) for q in outlines]
     best: np.ndarray = max(each, key=lambda fits: float(fits.max()))
     return best
+
+
+Fitting = Callable[[np.ndarray, Quad, float, list[Parted], tuple[int, int]], np.ndarray]
+# A step of the search for a card's size (`_sized_fits`), as a share of its width and of its
+# height on each side, and the most steps taken from the outline.
+SIZE_STEP, SIZE_STEPS = 0.01, 6
+
+
+def _sized_fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
+                size: tuple[int, int]) -> np.ndarray:
+    """`_fits` at the outline grown or shrunk, in width and in height apart, by whole
+    `SIZE_STEP`s to where either face fits best, climbing one step at a time.
+
+    The outline of a card in a row, its right edge under the next card, is often some
+    hundredths narrower or wider than the card: the pips away from the outline's middle
+    then lie a pixel or two off the faces' further than the pips near it, and no one shift
+    fits them all. Compared so, a blurred club fits a spade about as well as a club. Of
+    the 186 cards declined for their twin alone on the tuning coups whose guess was right,
+    33 were fitted within 0.02 of their twin at their outlines; at the size fitting best,
+    9 (most were fitted best with the outline 4 to 8 hundredths wider).
+    """
+    memo: dict[tuple[int, int], np.ndarray] = {}
+
+    def fitted(steps: tuple[int, int]) -> np.ndarray:
+        if steps not in memo:
+            grown = grow(quad, (steps[0] * SIZE_STEP, steps[1] * SIZE_STEP))
+            memo[steps] = _fits(frame, grown, seen, ways, size)
+        return memo[steps]
+
+    at = (0, 0)
+    for _ in range(SIZE_STEPS):
+        nearby = [(at[0] + dx, at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        best = max(nearby, key=lambda steps: float(fitted(steps).max()))
+        if fitted(best).max() <= fitted(at).max():
+            break
+        at = best
+    return fitted(at)
 
 
 def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
