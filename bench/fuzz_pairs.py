@@ -161,6 +161,13 @@ def _pairs(
         return {}
     weights = _weights(sent, got, read, unheard, strays)
     crossed = _crossed(weights, got)
+    # of alignments equal in weight, the one with more pairs: a misread left unpaired beside
+    # a message lost was said for it (seed 20021220: AS's copies read as AC and as AS, two
+    # misreads, the two cards after AS lost whole and one said lost: paired by weight alone,
+    # one misread went invented and a card lost silently)
+    scale = min(len(sent), len(got)) + 1
+    weights = np.where(weights > 0, weights * scale + 1, 0)
+    crossed = np.where(crossed > 0, crossed * scale + 2, crossed)
     rows = np.zeros((len(sent) + 1, len(got) + 1), dtype=np.int64)
     for i in range(len(sent)):
         above = rows[i]

@@ -79,3 +79,15 @@ def test_inputs_once_miscounted_lose_and_invent_nothing(seed: int) -> None:
     run_input("angel-none", seed, tally)
     wrong = ("SILENT LOSS", "INVENTED", "invented misread")
     assert {name: tally.counts[name] for name in wrong if tally.counts[name]} == {}
+
+
+def test_of_alignments_equal_in_weight_the_one_pairing_more_misreads_is_kept() -> None:
+    """AS's copies read as AC and as AS, two misreads; TS and 2S after it lost whole, one of
+    them said lost (seed 20021220): the misread guessing AS is AS's, and the other stands
+    for one of the cards lost (by weight alone, a tie, it went invented, and two cards
+    were missing where one was said)."""
+    ace, spades, two, jack = (CardRead(Card.parse(c)) for c in ("AS", "TS", "2S", "JC"))
+    sent: list[Message] = [ace, spades, two, jack]
+    got: list[Message] = [Misread(Card.parse("AC")), Misread(Card.parse("AS")), jack]
+    read: list[set[Message]] = [{CardRead(Card.parse("AC")), ace}, set(), set(), {jack}]
+    assert len(pairs(sent, got, read)) == 3
