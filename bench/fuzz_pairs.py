@@ -65,8 +65,11 @@ def _weights(
     weights = np.where(same, 6, 0)
     # a misread stands for whatever was sent in its place: a cut card whose byte is
     # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
-    # the next card read as that card
-    weights = np.maximum(weights, np.where(misread, 2, 0))
+    # the next card read as that card; for an alarm, less than for a card (of two
+    # alignments otherwise equal, a failed read delivered stands for the card lost beside
+    # an alarm, not for the alarm: seed 10027415), since damage makes a card's frame a
+    # misread far more often than an alarm's
+    weights = np.maximum(weights, np.where(misread, np.where(s_kind == _ALARM, 1, 2), 0))
     if read:
         weights = np.maximum(weights, np.where(misread & under, 3, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)

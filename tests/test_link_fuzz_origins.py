@@ -16,7 +16,7 @@ from bench.fuzz_pairs import pairs
 from croupier.cards import Card
 from drivers import angel
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, Message, Misread
+from drivers.messages import CardRead, Message, Misread, ShoeAlarm
 
 CARDS: list[Message] = [CardRead(Card.parse(c)) for c in ("2D", "AC", "QH")]
 SENT = Stream(CARDS, [10, 11, 12], frozenset(), 0, 127)
@@ -91,3 +91,14 @@ def test_of_alignments_equal_in_weight_the_one_pairing_more_misreads_is_kept() -
     got: list[Message] = [Misread(Card.parse("AC")), Misread(Card.parse("AS")), jack]
     read: list[set[Message]] = [{CardRead(Card.parse("AC")), ace}, set(), set(), {jack}]
     assert len(pairs(sent, got, read)) == 3
+
+
+def test_a_failed_read_delivered_stands_for_a_card_lost_beside_an_alarm_not_the_alarm() -> None:
+    """An alarm garbled (said by the link), a failed read, TC lost whole, and the failed
+    read delivered twice, its third copy misnumbered into TC's number (seed 10027415): the
+    second stands for TC; paired with the alarm instead, TC was lost silently."""
+    alarm, ten = ShoeAlarm("E9 SHOE 3"), CardRead(Card.parse("TC"))
+    sent: list[Message] = [alarm, Misread(), ten, CARDS[0]]
+    got: list[Message] = [Misread(), Misread(), CARDS[0]]
+    read: list[set[Message]] = [{ShoeAlarm("9 SHHOE 3")}, {Misread()}, set(), {CARDS[0]}]
+    assert pairs(sent, got, read) == {0: 1, 1: 2, 2: 3}
