@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from bench.fuzz_inputs import Faults, Stream, damage
+from bench.fuzz_inputs import Faults, Span, Stream, damage
 from drivers.angel_link import AngelDecoder
 from drivers.bee import BeeDecoder
 from drivers.decoder import Decoder
@@ -52,19 +52,24 @@ def decode_live(
     *,
     stale: list[bytes],
     received: bytearray | None = None,
+    spans: list[Span] | None = None,
 ) -> tuple[list[Message], bool]:
     """Frames arrive one by one on a clock, the line goes quiet now and then; a native
     shoe answers resend requests, through the same bad line. The bytes the decoder was
-    fed for `frames` go to `received`. With the messages, whether every byte sent (resends
+    fed for `frames` go to `received`, and where each part of them came from to `spans`
+    (`damage`). With the messages, whether every byte sent (resends
     and heartbeats too) arrived as sent: the line's quiet spells are no damage."""
     line = _Line(new_decoder(case, live=True, stream=stream), faults, rng, stale)
     out: list[Message] = []
-    for frame in frames:
+    for index, frame in enumerate(frames):
         if case == "native":
             line.keep(frame)
         line.now += 0.002
-        arrived = line.damage([frame], stale)
+        parts: list[Span] = []
+        arrived = line.damage([frame], stale, parts)
         if received is not None:
+            if spans is not None:
+                spans += (part.shifted(len(received), index) for part in parts)
             received += arrived
         out += line.decoder.feed(arrived, line.now)
         if rng.random() < 0.05:
@@ -92,9 +97,12 @@ class _Line:
         self.requests = NativeFramer()
         self.intact = True  # every byte sent so far arrived as sent
 
-    def damage(self, frames: list[bytes], stale: list[bytes]) -> bytes:
-        """What arrives of `frames`, through the bad line (`stale`: frames it may put back)."""
-        arrived = damage(frames, self.faults, self.rng, stale)
+    def damage(
+        self, frames: list[bytes], stale: list[bytes], spans: list[Span] | None = None
+    ) -> bytes:
+        """What arrives of `frames`, through the bad line (`stale`: frames it may put back;
+        `spans`: where its parts came from)."""
+        arrived = damage(frames, self.faults, self.rng, stale, spans)
         self.intact = self.intact and arrived == b"".join(frames)
         return arrived
 

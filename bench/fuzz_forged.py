@@ -10,18 +10,24 @@ receiver could have raised), and the delivered message is exactly what such fram
 (frames read as the decoder reads them: two copies that differ only in the intention byte,
 which is ignored on receipt, are alike).
 
-Every frame's number and reading also tell which message sent a misread delivered stands
-for, where its reading alone cannot (a failed read, or a damaged card's guess)."""
+Which message sent each frame came from is recorded as the line damaged it
+(`bench.fuzz_inputs.Span`): its number may be damaged too, so guessed back from it, a frame
+was placed at another message (or nowhere), where it made a dispute no receiver saw, and a
+misread delivered from it counted as invented (issue 11, seed 30007158). Only frames built
+by hand, with no record, are placed by their number. Every frame's origin and reading also
+tell which message sent a misread delivered stands for, where its reading alone cannot (a
+failed read, or a damaged card's guess)."""
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from bench.fuzz_inputs import Stream
+from bench.fuzz_inputs import Span, Stream
 from drivers import angel
 from drivers.angel_copies import as_sent
-from drivers.checks import crc16_ccitt
+from drivers.checks import Check, crc16_ccitt
 from drivers.messages import Garbage, Message
 
 INVENTED = "invented, undetectable: damaged copies as good as sent"
@@ -98,23 +104,64 @@ def _in_order(found: list[int | None], exact_at: list[int | None]) -> list[int |
     return out
 
 
-def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Received:
+class _PlacedFramer(angel.AngelFramer):
+    """The angel framer, which also keeps where in the bytes fed each frame began."""
+
+    def __init__(self, check: Check | None) -> None:
+        super().__init__(check)
+        self.fed = 0
+        self.gone = 0  # bytes fed that left the buffer
+        self.starts: list[int] = []
+
+    def feed(self, data: bytes) -> list[tuple[int, bytes] | Garbage]:
+        self.fed += len(data)
+        return super().feed(data)
+
+    def _skip(self, count: int) -> None:
+        self.gone += min(count, len(self._buffer))
+        super()._skip(count)
+
+    def _next(self) -> tuple[int, bytes] | None:
+        frame = super()._next()
+        if frame is not None:
+            self.starts.append(self.gone)
+            self.gone = self.fed - len(self._buffer)
+        return frame
+
+    def drop_partial(self) -> list[tuple[int, bytes] | Garbage]:
+        at, known = self.gone, len(self.starts)
+        out = super().drop_partial()
+        if sum(not isinstance(item, Garbage) for item in out) > len(self.starts) - known:
+            # a card frame taken whole up to its ETX, ahead of those read after it
+            self.starts.insert(known, at)
+            self.gone = self.fed - len(self._buffer)
+        return out
+
+
+def received_frames(
+    stream: Stream, received: bytes, *, checked: bool, spans: list[Span] | None = None
+) -> Received:
     """The frames in `received` (`checked`: a forged one needs its check to pass; else
-    two alike, taken for one message sent that they are not)."""
-    framer = angel.AngelFramer(crc16_ccitt if checked else None)
+    two alike, taken for one message sent that they are not); `spans`: where each part of
+    `received` came from (`bench.fuzz_inputs.damage`), when known."""
+    framer = _PlacedFramer(crc16_ccitt if checked else None)
     # as the decoder reads them: copies that differ only in the ignored intention byte agree
     frames = [
         (item[0], as_sent(*item))
         for item in framer.feed(received) + framer.finish()
         if not isinstance(item, Garbage)
     ]
+    origins = places(stream, frames) if spans is None else _origins(framer.starts, spans)
     sent = [angel.message_data(message) for message in stream.messages]
     readings: list[set[Message]] = [set() for _ in stream.messages]
+    # what the frames from each message sent read as, by the number they came under
+    under: list[set[tuple[int, Message]]] = [set() for _ in stream.messages]
     unsent: Counter[tuple[int, bytes, int | None]] = Counter()
     numbered: set[int] = set()
-    for (seq, data), index in zip(frames, places(stream, frames), strict=True):
+    for (seq, data), index in zip(frames, origins, strict=True):
         if index is not None:
             readings[index].add(angel.data_message(data))
+            under[index].add((seq, angel.data_message(data)))
             if seq == stream.seqs[index]:
                 numbered.add(index)
         if index is None or sent[index] != data:
@@ -122,12 +169,29 @@ def received_frames(stream: Stream, received: bytes, *, checked: bool) -> Receiv
     forged: dict[Message, set[int]] = {}
     for (seq, data, index), copies in unsent.items():
         message = angel.data_message(data)
-        # Damaged copies are as good as sent only when no copy taken for that very message
-        # reads otherwise: one that does (the card sent, intact; or damaged another way)
-        # shows the receiver a dispute it could have raised, so what they outvoted stays a
-        # silent loss and what they read as stays invented. So does a copy reading as the
-        # next message: the frames cannot say whether its number or its data was damaged.
-        disputed = index is not None and bool(readings[index] - {message})
+        # Damaged copies are as good as sent only when no copy of that very message under
+        # the same number reads otherwise: one that does (the card sent, intact; or damaged
+        # another way) shows the receiver a dispute it could have raised, so what they
+        # outvoted stays a silent loss and what they read as stays invented. So does a copy
+        # of a neighbour under that number: the frames cannot say whether its number or
+        # its data was damaged.
+        near = range(max(0, index - 1), index + 2) if index is not None else range(0)
+        disputed = any(
+            number == seq and reading != message
+            for k in near if k < len(under) for number, reading in under[k]
+        )
         if copies >= (1 if checked else 2) and not disputed:
             forged.setdefault(message, set()).add(seq)
     return Received(forged, readings, frozenset(numbered))
+
+
+def _origins(starts: list[int], spans: list[Span]) -> list[int | None]:
+    """The message sent each frame (beginning at `starts`) came from: the one whose copy
+    holds its command byte (None: noise, or a stale frame)."""
+    offsets = [span.start for span in spans]
+    found: list[int | None] = []
+    for start in starts:
+        at = bisect.bisect_right(offsets, start + 2) - 1
+        frame = spans[at].frame if at >= 0 else None
+        found.append(None if frame is None else frame // angel.COPIES)
+    return found

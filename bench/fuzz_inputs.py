@@ -78,19 +78,45 @@ def shoe_stream(rng: random.Random, values: int, first: int) -> Stream:
     return Stream(messages, seqs, frozenset(restarts), first, first + values - 1)
 
 
-def damage(frames: list[bytes], faults: Faults, rng: random.Random, stale: list[bytes]) -> bytes:
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where bytes that arrived came from, recorded as the line damaged them: `start` their
+    offset in what arrived, `frame` the index of the frame sent they are a copy of (None:
+    noise, or a stale frame put back). Only this tells which message a frame received came
+    from: its number may be damaged too (issue 11, seed 30007158)."""
+
+    start: int
+    frame: int | None
+
+    def shifted(self, offset: int, frames: int) -> Span:
+        """The span in a longer stream, `offset` bytes and `frames` frames on."""
+        return Span(self.start + offset, None if self.frame is None else self.frame + frames)
+
+
+def damage(
+    frames: list[bytes],
+    faults: Faults,
+    rng: random.Random,
+    stale: list[bytes],
+    spans: list[Span] | None = None,
+) -> bytes:
     """The bytes that arrive for `frames`; `stale` are frames sent earlier, which a bad
-    line or a confused shoe may put back."""
+    line or a confused shoe may put back. Where each part of them came from goes to
+    `spans`, when given (it draws nothing: the bytes are those drawn without it)."""
     out = bytearray()
-    for frame in frames:
+    origins: list[Span] = [] if spans is None else spans
+    for index, frame in enumerate(frames):
         if stale and rng.random() < faults.stale:
+            origins.append(Span(len(out), None))
             out += rng.choice(stale)
         if rng.random() < faults.noise:
+            origins.append(Span(len(out), None))
             out += rng.randbytes(rng.randint(1, 12))
         if rng.random() < faults.drop_frame:
             continue
         copies = 2 if rng.random() < faults.dup_frame else 1
         for _ in range(copies):
+            origins.append(Span(len(out), index))
             out += _bytes_damaged(frame, faults, rng)
     return bytes(out)
 

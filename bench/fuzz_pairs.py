@@ -36,7 +36,11 @@ def _codes(messages: list[Message], names: dict[Message, int]) -> tuple[_Ints, _
 
 
 def _weights(
-    sent: list[Message], got: list[Message], read: list[set[Message]], unheard: int
+    sent: list[Message],
+    got: list[Message],
+    read: list[set[Message]],
+    unheard: int,
+    strays: list[bool],
 ) -> _Ints:
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same (a failed read only if, where `read` is known, frames under the sent one's number
@@ -61,8 +65,11 @@ def _weights(
     weights = np.where(same, 6, 0)
     # a misread stands for whatever was sent in its place: a cut card whose byte is
     # corrupted reads as a failed read, an alarm's copies lost beside a corrupted copy of
-    # the next card read as that card
-    weights = np.maximum(weights, np.where(misread, 2, 0))
+    # the next card read as that card; for an alarm, less than for a card (of two
+    # alignments otherwise equal, a failed read delivered stands for the card lost beside
+    # an alarm, not for the alarm: seed 10027415), since damage makes a card's frame a
+    # misread far more often than an alarm's
+    weights = np.maximum(weights, np.where(misread, np.where(s_kind == _ALARM, 1, 2), 0))
     if read:
         weights = np.maximum(weights, np.where(misread & under, 3, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
@@ -75,7 +82,8 @@ def _weights(
     if read:  # a garbled alarm stands first for the one whose frames read as it
         weights = np.maximum(weights, np.where(alarms & under, 3, 0))
     weights[:unheard] = np.where(same[:unheard], weights[:unheard], 0)
-    return weights
+    # only a misread stands for a message that came from another's frames (`_strays`)
+    return np.where(np.array(strays, dtype=bool)[:, None] & ~misread, 0, weights)
 
 
 def _read_as(message: Message, readings: set[Message]) -> bool:
@@ -98,17 +106,21 @@ def pairs(
     number read as, when known (`_weights`). Equal messages at the start and at the end pair off
     first (an equal pair has the highest weight, so some best alignment holds them), but
     for failed reads: one delivered may have come from another message's damaged copy, and
-    only the frames can tell (`_weights`). What is left between is aligned in full."""
+    only the frames can tell (`_weights`); and but for a message sent that came from
+    another's frames (`_strays`). What is left between is aligned in full, two misreads
+    crossed as well as in order (`_crossed`)."""
 
-    def alike(one: Message, other: Message) -> bool:
-        return one == other and one != Misread()
+    strays = _strays(sent, read or [])
+
+    def alike(index: int, other: Message) -> bool:
+        return sent[index] == other and other != Misread() and not strays[index]
 
     head = 0
     most = min(len(sent), len(got))
-    while head < most and alike(sent[head], got[head]):
+    while head < most and alike(head, got[head]):
         head += 1
     tail = 0
-    while tail < most - head and alike(sent[-1 - tail], got[-1 - tail]):
+    while tail < most - head and alike(len(sent) - 1 - tail, got[-1 - tail]):
         tail += 1
     found = {index: index for index in range(head)}
     shift = len(sent) - len(got)
@@ -125,22 +137,47 @@ def pairs(
         got[head : len(got) - tail],
         (read or [])[head : len(sent) - tail],
         heard - head if read and not head else 0,
+        strays[head : len(sent) - tail],
     )
     found.update((j + head, i + head) for j, i in middle.items())
     return found
 
 
+def _strays(sent: list[Message], read: list[set[Message]]) -> list[bool]:
+    """Which messages sent were delivered, if at all, from another's frames: none of their
+    own arrived, and another's read as them (seed 10071909: 3H's two copies damaged alike
+    into JH, the card sent next, of which nothing arrived). Without `read`, none."""
+    if not read:
+        return [False] * len(sent)
+    seen = set().union(*read)
+    return [not readings and message in seen for message, readings in zip(sent, read, strict=True)]
+
+
 def _pairs(
-    sent: list[Message], got: list[Message], read: list[set[Message]], unheard: int
+    sent: list[Message],
+    got: list[Message],
+    read: list[set[Message]],
+    unheard: int,
+    strays: list[bool],
 ) -> dict[int, int]:
     if not sent or not got:
         return {}
-    weights = _weights(sent, got, read, unheard)
+    weights = _weights(sent, got, read, unheard, strays)
+    crossed = _crossed(weights, got)
+    # of alignments equal in weight, the one with more pairs: a misread left unpaired beside
+    # a message lost was said for it (seed 20021220: AS's copies read as AC and as AS, two
+    # misreads, the two cards after AS lost whole and one said lost: paired by weight alone,
+    # one misread went invented and a card lost silently)
+    scale = min(len(sent), len(got)) + 1
+    weights = np.where(weights > 0, weights * scale + 1, 0)
+    crossed = np.where(crossed > 0, crossed * scale + 2, crossed)
     rows = np.zeros((len(sent) + 1, len(got) + 1), dtype=np.int64)
     for i in range(len(sent)):
         above = rows[i]
         # a cell is the best of: above, to its left, or above-left plus this pair's weight
         diagonal = np.maximum(above[1:], above[:-1] + weights[i])
+        if i:  # or two rows up and two to the left, plus the weight of two misreads crossed
+            diagonal[1:] = np.maximum(diagonal[1:], rows[i - 1, :-2] + crossed[i - 1])
         rows[i + 1, 1:] = np.maximum.accumulate(diagonal)
     table = rows.tolist()
     found: dict[int, int] = {}
@@ -152,6 +189,28 @@ def _pairs(
         elif weight and table[i][j] == table[i - 1][j - 1] + weight:
             found[j - 1] = i - 1
             i, j = i - 1, j - 1
+        elif i > 1 and j > 1 and table[i][j] == table[i - 2][j - 2] + crossed[i - 2, j - 2]:
+            found[j - 2], found[j - 1] = i - 2, i - 1
+            i, j = i - 2, j - 2
         else:
             j -= 1
     return found
+
+
+def _crossed(weights: _Ints, got: list[Message]) -> _Ints:
+    """For two messages sent in a row (i, i + 1) and two misreads delivered in a row (j,
+    j + 1), the weight of the misreads standing for them crossed (j for i + 1, j + 1 for i);
+    a large negative number where they cannot. Copies of neighbours arrive interleaved, so
+    two misreads may come in the order their frames did (seed 20018944: a failed read's
+    and the next card's, each delivered as a misread, the card's guess first): both sent
+    were said, for the tailleur to confirm, and the accounting pairs them in order. One
+    less than the two weights, so that of equal alignments, one in order is kept."""
+    never = np.full((max(0, weights.shape[0] - 1), max(0, weights.shape[1] - 1)), -(10**9))
+    if not never.size:
+        return never
+    misread = np.array([isinstance(m, Misread) for m in got])
+    both = misread[:-1] & misread[1:]
+    late, early = weights[1:, :-1], weights[:-1, 1:]  # j for i + 1; j + 1 for i
+    # each must stand for its message by what it reads as, not only as some misread there
+    read_so = (late > 2) & (early > 2)
+    return np.where(both[None, :] & read_so, late + early - 1, never)

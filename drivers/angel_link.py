@@ -26,6 +26,7 @@ from drivers.angel_copies import (
 )
 from drivers.angel_count import TWO_STEP_REACH, SequenceCount, beyond_count
 from drivers.angel_group import Group
+from drivers.angel_quiet import JAM_AFTER, lone_text
 from drivers.angel_step import apart_from_dispute, believed_step
 from drivers.angel_tail import trailing_losses
 from drivers.checks import check_named
@@ -51,6 +52,7 @@ class AngelDecoder:
         seq_range: tuple[int, int] | None = None,
         baud: int = BAUD,
         copy_window: float | None = None,
+        jam_after: float = JAM_AFTER,
     ) -> None:
         algorithm = check_named(check)
         self._framer = AngelFramer(algorithm)
@@ -60,6 +62,7 @@ class AngelDecoder:
         byte_time = BITS_PER_BYTE / baud
         self._frame_quiet = RESET_AFTER * byte_time
         self._copy_window = COPIES * RESET_AFTER * byte_time if copy_window is None else copy_window
+        self._jam_after = jam_after  # `drivers.angel_quiet`
         self._count = SequenceCount(seq_range)
         self._group: Group | None = None
         self._odd: list[Copy] = []  # copies under another number, waiting for what follows
@@ -84,7 +87,7 @@ class AngelDecoder:
         if now - self._heard_at >= self._frame_quiet:
             out += self._take(self._framer.drop_partial(), now)
         if now - self._copy_at >= self._copy_window:
-            out += self._settle()
+            out += self._settle(waiting=now - self._copy_at < self._jam_after)
         return out
 
     def finish(self) -> list[Message]:
@@ -109,9 +112,9 @@ class AngelDecoder:
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
-        out: list[Message] = []
-        if now - self._copy_at > self._copy_window:
-            out += self._settle()  # too late to be a copy of what came before
+        # too late to be a copy of what came before, but for a lone text's (`angel_quiet`)
+        held = lone_text(self._group, self._odd, self._votes)
+        out = self._settle() if now - self._copy_at > self._copy_window and copy != held else []
         self._copy_at = now
         group = self._group
         if group is None:
@@ -142,10 +145,12 @@ class AngelDecoder:
             out += self._copy(later, now)
         return out
 
-    def _settle(self) -> list[Message]:
-        """The line went quiet or ended: what is held is judged as it stands."""
+    def _settle(self, *, waiting: bool = False) -> list[Message]:
+        """The line went quiet or ended: what is held is judged, but a lone text `waiting`."""
         out: list[Message] = []
         while self._group is not None:
+            if waiting and lone_text(self._group, self._odd, self._votes):
+                break
             odd, self._odd = self._odd, []
             out += self._close([], odd)
             for copy in odd:
