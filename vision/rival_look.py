@@ -33,15 +33,16 @@ from vision.twin_look import looked_at
 # the other face is bare paper there, and a shadow or a neighbour's edge correlates with
 # the pip by chance. Chosen on the tuning designs laid at speed (the built-in design and
 # deck_maker 101 to 120 and 125; the bench's seeds and 40 000, 50 000, 60 000, 72 000: 880
-# coups), by comparing every pip card named right there with each other pip rank of its
-# suit as if that were the guess (58 000 wrong guesses): seen evenly to 0.02 or more, none
-# led the card laid, the closest trailing by 0.027 (an 8C guessed 5C, 8S guessed 5S, half
-# hidden); seen less evenly, 2S cards under the next were led by up to 0.37 by the 5S to 8S.
-# (Whole and sharp, ranks far apart, as a 4 and a 9, are seen 0.15 evenly or more.) Court
-# cards' pictures gave wrong leads up to 0.28 (a JC guessed KC): they are not looked at. Of
-# the 34 cards declined there that the look was asked about (all guessed right), 24 lead
-# every rival by this (22 by 0.1, 25 by 0.05).
-RIVAL_WORSE, BALANCED = 0.075, 0.05
+# coups), by comparing every pip card named right there with each other pip card of its
+# colour but its twin as if that were the guess (118 600 wrong guesses): seen evenly to
+# 0.02 or more, none of its suit led the card laid (the closest trailing by 0.027, an 8C
+# guessed 5C, half hidden), and of the other suit none by more than 0.042 (an 8S guessed
+# 9C, a quarter hidden); seen less evenly, 2S cards under the next were led by up to 0.37 by
+# the 5S to 8S. (Whole and sharp, ranks far apart, as a 4 and a 9, are seen 0.15 evenly or
+# more.) Court cards' pictures gave wrong leads up to 0.28 (a JC guessed KC): they are not
+# looked at. Of the 34 cards declined there that the look was asked about (all guessed
+# right), 22 lead every rival by this (24 by 0.075, 25 by 0.05).
+RIVAL_WORSE, BALANCED = 0.1, 0.05
 _LEAST = 40  # compared pixels: fewer say nothing
 _COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 
