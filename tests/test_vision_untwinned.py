@@ -91,6 +91,24 @@ def test_only_a_card_unsure_for_its_twin_alone_is_sure_with_the_twin_aside(
     assert (sure.card, sure.untwinned) == (Card.parse("9C"), 0.0)
 
 
+def test_an_unsure_card_records_its_closest_rival_and_how_sure_it_is_without_it(
+    builtin: Any,
+) -> None:
+    from vision.classifier import _best_fit
+
+    gram = builtin.gram
+    # 9C fits well, 8C nearly as well: unsure even with its twin aside; sure with 8C aside.
+    near = _best_fit(_fits(builtin, {"9C": 0.9, "8C": 0.89}, {"9C": 0.9}), gram, builtin)
+    assert (near.card, near.guess) == (None, Card.parse("9C"))
+    assert near.untwinned < 0.5
+    assert near.rivals == (Card.parse("8C"),)
+    assert near.unrivalled >= 0.5
+    # Unsure for its twin alone: no rival to look at.
+    twin = _best_fit(_fits(builtin, {"9C": 0.9, "9S": 0.89}, {"9C": 0.9}), gram, builtin)
+    assert twin.untwinned >= 0.5
+    assert (twin.rivals, twin.unrivalled) == ((), 0.0)
+
+
 def test_a_card_whose_face_alone_fits_its_twin_best_is_left_to_the_closer_look(
     builtin: Any,
 ) -> None:

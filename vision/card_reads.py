@@ -22,6 +22,7 @@ from vision.first_reads import classify_each
 from vision.found import found_at
 from vision.look import Looks
 from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
+from vision.rival_look import rival_checked, rival_looked
 from vision.rows import RowCard
 from vision.twin_look import looked_closer, twin_checked
 
@@ -68,7 +69,8 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     looked for around together: the products over the references are made once for all);
     otherwise it is looked for further
     (`_look_further`). A card named is looked at again, finer, beside its suit twin
-    (`vision.twin_look`), where the look around its outlines found it.
+    (`vision.twin_look`), where the look around its outlines found it; and a card declined as
+    unsure beside its closest rivals first (`vision.rival_look`).
     """
     near = [_near(frame, spot, design) for spot in spots]
     firsts = classify_each([(piece, spot.quad, spot.visible) for piece, spot in near], design)
@@ -97,11 +99,22 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
     return [
-        twin_checked(frame, spot.quad, spot.visible, reading, design,
-                     found=_found(spot, looks[k], reading, design))
-        if looked_closer(reading) else reading
+        _closer(frame, spot, looks[k], reading, design)
         for k, (spot, reading) in enumerate(zip(spots, readings, strict=True))
     ]
+
+
+def _closer(frame: np.ndarray, spot: RowCard, looks: Looks, reading: Reading,
+            design: Design) -> Reading:
+    """`reading` after the finer looks where the look around its outlines found the card:
+    beside its closest rivals (`vision.rival_look`), then beside its suit twin."""
+    if not (looked_closer(reading) or rival_looked(reading)):
+        return reading
+    found = _found(spot, looks, reading, design)
+    reading = rival_checked(frame, spot.quad, spot.visible, reading, design, found=found)
+    if not looked_closer(reading):
+        return reading
+    return twin_checked(frame, spot.quad, spot.visible, reading, design, found=found)
 
 
 def _stands(first: Reading, around: Sequence[Reading]) -> bool:

@@ -41,6 +41,11 @@ class Reading:
     # Declined, how sure the guess would be were its suit twin not a card: a closer look at
     # where the two differ may settle it (`vision.twin_look`).
     untwinned: float = 0.0
+    # Declined, and unsure even with its twin aside: the next-best cards that keep it so
+    # (the closest first), and how sure it would be were they and its twin not cards. A
+    # closer look where the guess and each of them differ may settle it (`vision.rival_look`).
+    rivals: tuple[Card, ...] = ()
+    unrivalled: float = 0.0
 
 
 def classify_placed(
@@ -194,11 +199,32 @@ def _rank_slip(index_best: np.ndarray, top: int) -> bool:
 def _untwinned(reading: Reading, scores: np.ndarray, top: int, gram: np.ndarray,
                design: Design) -> Reading:
     """`reading` of the card `top`, not named, with how sure it would be, its suit twin
-    aside, on `scores` (changed) and `gram` of the level it was read at."""
+    aside, on `scores` (changed) and `gram` of the level it was read at; and, not sure so,
+    its closest rivals and how sure it would be with them aside too."""
     scores[SUIT_TWIN[top]] = -1.0
-    alone = hypothesis(scores, gram, design, 1.0)
-    sure = min(ramp(alone.score, *_UNTWINNED_SCORE), ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
-    return replace(reading, untwinned=round(sure, 3))
+    sure = _sure(hypothesis(scores, gram, design, 1.0))
+    if sure >= CONFIDENCE_BAR:
+        return replace(reading, untwinned=round(sure, 3))
+    gaps = np.maximum(2.0 - 2.0 * gram[top], 1e-6)
+    splits = (scores[top] - scores) / gaps
+    splits[top] = np.inf
+    closest = [int(k) for k in np.argsort(splits)[:_LOOKED_RIVALS] if splits[k] < FULL_SPLIT]
+    scores[closest] = -1.0
+    unrivalled = _sure(hypothesis(scores, gram, design, 1.0))
+    rivals = tuple(ALL_CARDS[k] for k in closest)
+    return replace(reading, untwinned=round(sure, 3), rivals=rivals,
+                   unrivalled=round(unrivalled, 3))
+
+
+# The rivals an unsure card is looked at beside at most (`Reading.rivals`): each look costs
+# a straightening at the fine size.
+_LOOKED_RIVALS = 2
+
+
+def _sure(alone: Reading) -> float:
+    """How sure a card is, some cards aside (`alone`: its reading among the others), on the
+    bars of a card named after a closer look."""
+    return min(ramp(alone.score, *_UNTWINNED_SCORE), ramp(alone.split, MIN_SPLIT, FULL_SPLIT))
 
 
 # A card declined as unsure is named after a closer look beside its suit twin only when,

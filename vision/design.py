@@ -15,7 +15,7 @@ import numpy as np
 from croupier.cards import ALL_CARDS
 from vision.errors import DeckError, ImageError
 from vision.features import BLUR_LEVELS, FACE_SHRINK, CardMaps, card_size, centred, describe
-from vision.fine import Parted, fine_faces, fine_size, parted
+from vision.fine import Parted, fine_faces, fine_size, pair_parted, parted, swapped
 from vision.images import read_picture
 from vision.quad import lengths_of, rectify, whole_frame
 
@@ -99,6 +99,24 @@ class Design:
         """Where each card's fine face and its suit twin's differ (`vision.fine.parted`):
         made once a design, asked for every card of a frame."""
         return parted(self.fine)
+
+    def parted_with(self, named: int, other: int) -> list[Parted]:
+        """Where the fine faces of cards `named` and `other` differ (`vision.fine.pair_parted`):
+        made the first time a frame asks for the pair, and kept. Few pairs are ever asked
+        for (a card declined, beside its closest rivals), where making all 1 326 would cost
+        every design seconds of preparation."""
+        ways = self._parted_pairs.get((named, other))
+        if ways is None:
+            back = self._parted_pairs.get((other, named))
+            ways = pair_parted(self.fine, named, other) if back is None else [
+                swapped(way) for way in back
+            ]
+            self._parted_pairs[named, other] = ways
+        return ways
+
+    @cached_property
+    def _parted_pairs(self) -> dict[tuple[int, int], list[Parted]]:
+        return {}
 
     @cached_property
     def index_gram(self) -> np.ndarray:

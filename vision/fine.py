@@ -1,17 +1,22 @@
 """Faces at the fine look's size: a card straightened larger than the classifier's maps, as
-blurred ink, for a second look where two faces differ by a few pixels (`vision.twin_look`)."""
+blurred ink, for a second look where two faces differ by a few pixels (`vision.twin_look`,
+`vision.rival_look`)."""
 
 from __future__ import annotations
+
+import functools
 
 import cv2
 import numpy as np
 
+from vision.quad import Quad, rectify, surround
 from vision.twins import SUIT_TWIN
 
 FINE_WIDTH = 120  # pixels across a card straightened for the fine look
 SHIFT = 3  # pixels either way: an outline may be that far off at this size
 _DIFFER = 30  # of 255: ink that parts a card from its twin
 _GRID = 2  # every second pixel of the parted ink either way is compared
+_CORNER_MORE = 0.05  # of a card's width
 _PATCH_LEAST = 12  # compared pixels of a patch: fewer say too little of its shape
 # Pixels around the parted ink compared with it: the paper about a pip and the ink of its
 # core that both faces share. A blurred club and a spade differ there mostly in how much
@@ -25,6 +30,12 @@ _BLUR = 1.0
 def fine_size(aspect: float) -> tuple[int, int]:
     """(width, height) of a card of the given height-over-width aspect at the fine size."""
     return FINE_WIDTH, round(FINE_WIDTH * aspect)
+
+
+def in_view(visible: float) -> float:
+    """The share of a card's width compared where the left `visible` share is in view: the
+    next card of a row, a little turned, may hide a corner more than its share says."""
+    return visible - _CORNER_MORE if visible < 1.0 else 1.0
 
 
 def fine_faces(straight: list[np.ndarray]) -> np.ndarray:
@@ -61,14 +72,20 @@ def parted(fine: np.ndarray) -> list[list[Parted]]:
     for named in range(len(fine)):
         twin = int(SUIT_TWIN[named])
         if twin in each:
-            each[named] = [_swapped(ways) for ways in each[twin]]
+            each[named] = [swapped(ways) for ways in each[twin]]
             continue
-        faces = fine[[named, twin]].astype(np.float32)
-        each[named] = [_patches(turned) for turned in (faces, faces[:, ::-1, ::-1])]
+        each[named] = pair_parted(fine, named, twin)
     return [each[named] for named in range(len(fine))]
 
 
-def _swapped(ways: Parted) -> Parted:
+def pair_parted(fine: np.ndarray, named: int, other: int) -> list[Parted]:
+    """Where the fine faces of cards `named` and `other` differ, either way up (`Parted`,
+    `named`'s face first)."""
+    faces = fine[[named, other]].astype(np.float32)
+    return [_patches(turned) for turned in (faces, faces[:, ::-1, ::-1])]
+
+
+def swapped(ways: Parted) -> Parted:
     """`Parted` of two faces, for the same two faces the other way round."""
     at, ends, stops, joined = ways
     patches = joined.shape[1] // 3
@@ -107,3 +124,26 @@ def _patches(faces: np.ndarray) -> Parted:
     stride = faces.shape[2] + 2 * SHIFT
     at = (np.array(rows, np.intp) + SHIFT) * stride + np.array(cols, np.intp) + SHIFT
     return at, np.array(ends), np.array(stops, np.intp), np.hstack([member, units[:n]])
+
+
+def straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray | None:
+    """The card as blurred ink at `size` with a border `SHIFT` wide all round. Only the
+    piece of the frame under it is made grey: a frame is large, a card small."""
+    width, height = size
+    outer = surround(quad, SHIFT, size)
+    low = np.maximum(np.floor(outer.corners.min(axis=0)).astype(int), 0)
+    high = np.minimum(np.ceil(outer.corners.max(axis=0)).astype(int) + 1, frame.shape[1::-1])
+    if np.any(high <= low):  # an outline wholly outside the frame: nothing to look at
+        return None
+    piece = cv2.cvtColor(frame[low[1] : high[1], low[0] : high[0]], cv2.COLOR_BGR2GRAY)
+    bordered = (width + 2 * SHIFT, height + 2 * SHIFT)
+    return ink(rectify(piece, Quad(outer.corners - low), bordered))
+
+
+@functools.cache
+def shift_offsets(width: int) -> np.ndarray:
+    """The card's shifts against the faces, -SHIFT to SHIFT pixels either way, as offsets
+    into a card `width` wide straightened with its border, (shifts, 1)."""
+    stride = width + 2 * SHIFT
+    steps = range(-SHIFT, SHIFT + 1)
+    return np.array([[dy * stride + dx] for dy in steps for dx in steps], np.intp)

@@ -11,22 +11,19 @@ look still finds the twin fitting very well and clearly better.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from croupier.cards import ALL_CARDS, Card, Rank
 from vision.classifier import CONFIDENCE_BAR, Reading, declined
 from vision.design import Design
-from vision.fine import SHIFT, Parted, fine_size, ink
-from vision.quad import Quad, grow, rectify, surround
+from vision.fine import Parted, fine_size, in_view, shift_offsets, straightened
+from vision.quad import Quad, grow
 from vision.twins import SUIT_TWIN
 
 _LEAST = 40  # compared pixels: fewer say nothing
-_CORNER_MORE = 0.05  # of a card's width
 # How much better the twin must fit there for the card not to be named, and how well it
 # must fit for that to count: below, the look sees neither face (an outline astray, a
 # court card's busy pips) and which fits less badly is chance. Where the twin fits very
@@ -74,14 +71,14 @@ def twin_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     if guess is None:
         return reading
     if reading.card is not None:
-        fits = _twin_fits(frame, _looked_at(quad, found, design), visible, guess, design)
+        fits = _twin_fits(frame, looked_at(quad, found, design), visible, guess, design)
         if not _twin_better(fits):
             return reading
         reading = declined(reading)
     # Few cards are looked at more closely (one in four coups): each where it was outlined
     # as well (eleven more named right on the coups the bars were chosen on), and at the
     # size it fits best, some thirteen looks an outline.
-    outlines = _looked_at(quad, found, design, outlined=found is not None)
+    outlines = looked_at(quad, found, design, outlined=found is not None)
     if reading.untwinned < CONFIDENCE_BAR and not _twin_ahead(
         _twin_fits(frame, outlines, visible, guess, design)
     ):
@@ -118,8 +115,8 @@ def looked_closer(reading: Reading) -> bool:
     return reading.guess is not None
 
 
-def _looked_at(quad: Quad, found: Quad | None, design: Design, *,
-               outlined: bool = False) -> list[Quad]:
+def looked_at(quad: Quad, found: Quad | None, design: Design, *,
+              outlined: bool = False) -> list[Quad]:
     """The outlines a card is compared with its twin at: where the look around its outlines
     `found` it (`vision.found`: the outline it was placed at, `quad`, may be further off
     than this look's few pixels of play), or `quad` when it was not looked around, and
@@ -139,8 +136,7 @@ def _twin_fits(frame: np.ndarray, outlines: list[Quad], visible: float, card: Ca
     its own best outline, the twin may gain from an outline astray that the card loses
     on, or the other way."""
     named = ALL_CARDS.index(card)
-    # The next card of a row, a little turned, may hide a corner more than its share says.
-    seen = visible - _CORNER_MORE if visible < 1.0 else 1.0
+    seen = in_view(visible)
     size = fine_size(design.aspect)
     ways = design.fine_parted[named]
     each = [(fitting or _fits)(frame, q, seen, ways, size) for q in outlines]
@@ -191,11 +187,11 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
     `seen` share: their best correlation over small shifts and either way up, (2,)."""
     width, _ = size
     best = np.full(2, -1.0)
-    straight = _straightened(frame, quad, size)
+    straight = straightened(frame, quad, size)
     if straight is None:
         return best
     card = straight.ravel()
-    moves = _moves(width)
+    moves = shift_offsets(width)
     for at, ends, stops, joined in ways:
         kept = int(ends.searchsorted(seen * width))  # the patches wholly in view
         if kept == 0 or stops[kept - 1] < _LEAST:
@@ -220,26 +216,3 @@ def _patchwise(moved: np.ndarray, joined: np.ndarray, count: np.ndarray) -> np.n
     fits = (sums[:, 1:] / own[:, None, :]) @ (count / count.sum()).astype(np.float32)
     best: np.ndarray = fits.max(axis=0)
     return best
-
-
-def _straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray | None:
-    """The card as blurred ink at `size` with a border `SHIFT` wide all round. Only the
-    piece of the frame under it is made grey: a frame is large, a card small."""
-    width, height = size
-    outer = surround(quad, SHIFT, size)
-    low = np.maximum(np.floor(outer.corners.min(axis=0)).astype(int), 0)
-    high = np.minimum(np.ceil(outer.corners.max(axis=0)).astype(int) + 1, frame.shape[1::-1])
-    if np.any(high <= low):  # an outline wholly outside the frame: nothing to look at
-        return None
-    piece = cv2.cvtColor(frame[low[1] : high[1], low[0] : high[0]], cv2.COLOR_BGR2GRAY)
-    bordered = (width + 2 * SHIFT, height + 2 * SHIFT)
-    return ink(rectify(piece, Quad(outer.corners - low), bordered))
-
-
-@functools.cache
-def _moves(width: int) -> np.ndarray:
-    """The card's shifts against the faces, -SHIFT to SHIFT pixels either way, as offsets
-    into a card `width` wide straightened with its border, (shifts, 1)."""
-    stride = width + 2 * SHIFT
-    steps = range(-SHIFT, SHIFT + 1)
-    return np.array([[dy * stride + dx] for dy in steps for dx in steps], np.intp)
