@@ -228,24 +228,40 @@ class SequenceCount:
         return out
 
     def contradicted(
-        self, seq: int, first: list[int], last: tuple[int, ...], *, two: bool
+        self, seq: int, read: list[int], last: tuple[int, ...], *, two: bool
     ) -> str | None:
         """Where a number believed, `seq`, and a number read beside it, not confirmed, say
         either was misread, so that the loss said may lie elsewhere than the count puts it:
-        the `first` read after the last number believed among those its step said lost (seed
+        the count's first wrap landing below `seq` on the numbers `read` since the last number
+        believed (seed 10046422: a failed read's 32 read as 33, TD under 33 lost whole, then
+        8S under 34 and 5S believed under 35: the wrap seemed to land on 33), the first
+        read after the last number believed among those its step said lost (seed
         20011062: TD's two copies misnumbered alike 183 for 179, 179..182 said lost, then an
         alarm under 181), or, `seq` believed on `two` copies, any number the message read
         `last` before it was read under ahead of it (seed 20014195: 9H's copies under 53
         for 55, after an alarm's copies under 52 and 54, 53 lost unsaid). Called before
         the step to `seq`."""
+        if self._first_landing_read(seq, read):
+            return "at the count's first wrap, the lowest read only on messages not confirmed"
         said = self._said
-        if said is not None and first:
+        if said is not None and read:
             reach = self._ahead(*said) or 0
-            if 0 < (self._ahead(said[0], first[0]) or 0) < reach:
+            if 0 < (self._ahead(said[0], read[0]) or 0) < reach:
                 return "after a number believed, among those said lost before it"
         if two and any(self._ahead_of(seq, n) for n in last):
             return "ahead of the next believed on two copies"
         return None
+
+    def _first_landing_read(self, seq: int, read: list[int]) -> bool:
+        """Whether the step to `seq` is the count's first wrap, the range not known, landing
+        on a number `read` below `seq` and below the lowest believed: the lowest number is
+        then read only on messages not confirmed, any of them misread, and a message lost
+        whole below them would leave the numbers in step."""
+        last = self._last
+        if self._range is not None or self._wrapped or last is None or not read:
+            return False
+        wrap = seq < last == self._high and seq - len(read) <= self._low
+        return wrap and min(read) < min(seq, self._low)
 
     def _ahead_of(self, seq: int, number: int) -> bool:
         """`number` comes after `seq`, as far on as one step of a chain of two may reach, and

@@ -32,7 +32,7 @@ def believed_step(
     chain = [*([] if anchor is None else [anchor]), *numbers, copy.seq]
     between = count.accounted(copy.seq, numbers)
     two = votes > 1 and alike < COPIES
-    blind = count.contradicted(copy.seq, numbers[:1], read_last, two=two)
+    blind = count.contradicted(copy.seq, numbers, read_last, two=two)
     steps = count.step(copy.seq, between, numbers)
     count.widen(chain, anchored=anchor is not None)
     if numbers:

@@ -133,7 +133,9 @@ def test_copies_of_a_card_and_of_an_alarm_under_one_number_are_two_messages() ->
     """After 124 the count restarts at 56 (seed 5704): TC under 56, its first copy read
     under 57, then alarm E7's three copies under 57, each damaged otherwise, then 3S and
     3H. The alarm's copies were taken for TC's, so only TC was delivered; the step from
-    124 looked like a wrap and the alarm was gone unsaid."""
+    124 looked like a wrap and the alarm was gone unsaid. That step seems the count's first
+    wrap, landing on numbers read only on copies not agreeing: that a loss may hide there
+    is said too (seed 10046422)."""
     alarm = ShoeAlarm("E7 SHOE 24")
     garbled = [ShoeAlarm("E7 SHOE 20"), alarm, ShoeAlarm("E7 SHE 24")]
     data = copies(122, "QC", 3) + copies(123, "6H", 3) + copies(124, "9H", 3)
@@ -143,7 +145,12 @@ def test_copies_of_a_card_and_of_an_alarm_under_one_number_are_two_messages() ->
     assert got[:4] == [CardRead(Card.parse(c)) for c in ("QC", "6H", "9H")] + guessed("TC")
     assert isinstance(got[4], ShoeAlarm)
     assert got[4].text.startswith("seq 57: a message read only as alarm 'E7 SHOE 20'")
-    assert got[5:] == [CardRead(Card.parse(c)) for c in ("3S", "3H")]
+    assert got[5:] == [
+        ShoeAlarm("seq 124 to 58: a number misread at the count's first wrap, the lowest read "
+                  "only on messages not confirmed: messages may have been lost there that the "
+                  "numbers cannot show"),
+        *(CardRead(Card.parse(c)) for c in ("3S", "3H")),
+    ]
 
 
 def test_two_cards_under_one_number_more_than_a_bit_apart_are_two_messages() -> None:
