@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -118,19 +119,10 @@ def drawn_118(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, 
     return _drawn(tmp_path_factory, 118)
 
 
-@pytest.fixture(scope="module")
-def drawn_113(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 113."""
-    return _drawn(tmp_path_factory, 113)
-
 
 @pytest.fixture(scope="module")
-def drawn_119(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 119."""
-    return _drawn(tmp_path_factory, 119)
-
-
-@pytest.fixture(scope="module")
-def drawn_112(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
-    """Tuning design 112 (court cards with art the colour of the baize)."""
-    return _drawn(tmp_path_factory, 112)
+def drawn_design(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[int], tuple[Any, dict[str, Any]]]:
+    """Tuning designs by their `deck_maker` seed, each drawn and calibrated once a module."""
+    return functools.cache(lambda seed: _drawn(tmp_path_factory, seed))

@@ -6,25 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
-import numpy as np
 import pytest
 
-from croupier.cards import ALL_CARDS, Card, Rank
-
-_PIPS = [c for c in ALL_CARDS if c.rank.value not in "JQK"]
-
-
-def _face(card: Card) -> np.ndarray:
-    from vision.design import BUILTIN, face_files
-    from vision.images import read_picture
-
-    return read_picture(face_files(BUILTIN)[str(card)]).pixels
+from croupier.cards import Card, Rank
+from tests.pip_faces import PIPS, builtin_face, pip_faces
 
 
 def _others(card: Card) -> list[Card]:
     """The other pip cards of `card`'s suit."""
-    return [c for c in _PIPS if c.suit is card.suit and c != card]
+    return [c for c in PIPS if c.suit is card.suit and c != card]
 
 
 @pytest.mark.parametrize("blur", [0.0, 2.0])
@@ -32,15 +22,10 @@ def test_a_card_unsure_beside_a_rival_rank_is_named_for_itself_never_the_rival(
     design: Any, blur: float
 ) -> None:
     from vision.classifier import Reading
-    from vision.quad import whole_frame
     from vision.rival_look import rival_checked
     from vision.twin_look import twin_checked
 
-    for card in _PIPS:
-        face = _face(card)
-        if blur:
-            face = cv2.GaussianBlur(face, (0, 0), blur)
-        outline = whole_frame(face)
+    for card, face, outline in pip_faces(blur):
         for rival in _others(card):
             # The rival guessed, the card laid among its rivals: nothing is named.
             wrong = Reading(None, rival, 0.0, 0.9, untwinned=0.3, rivals=(card,), unrivalled=0.8)
@@ -64,7 +49,7 @@ def test_a_card_not_sure_enough_with_its_rivals_aside_or_fitting_less_is_not_loo
     from vision.rival_look import rival_checked
 
     card, rival = Card.parse("3C"), Card.parse("2C")
-    face = _face(card)
+    face = builtin_face(card)
     outline = whole_frame(face)
     doubtful = Reading(None, card, 0.0, 0.9, untwinned=0.3, rivals=(rival,), unrivalled=0.45)
     assert rival_checked(face, outline, 1.0, doubtful, design) == doubtful

@@ -4,6 +4,7 @@ it was laid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cv2
@@ -30,34 +31,34 @@ def test_two_rows_joined_by_the_tip_of_a_turned_card_s_corner_are_two_blobs() ->
 
 
 def test_a_hand_reaching_over_a_row_leaves_the_row_its_cards(
-    drawn_113: tuple[Any, dict[str, Any]],
+    drawn_design: Callable[[int], tuple[Any, dict[str, Any]]],
 ) -> None:
     """Tuning design 113, seed 47 405: a hand lies against rouge's last card. Its paper
     and the row's were one blob twice a row's height, whose middle line, where a row's
     edges are sought, ran below the cards: the row of four was read as two declined."""
-    rows, got = read_laid_coup(drawn_113, 47405)
+    rows, got = read_laid_coup(drawn_design(113), 47405)
     assert [len(row) for row in rows] == [8, 4]
     assert_nothing_named_wrong(rows, got)
 
 
 def test_two_cards_outlined_as_one_do_not_tell_the_size_of_a_card(
-    drawn_119: tuple[Any, dict[str, Any]],
+    drawn_design: Callable[[int], tuple[Any, dict[str, Any]]],
 ) -> None:
     """Tuning design 119, seed 80 000: the finder outlined two cards of rouge as one, a
     fifth wider for its height than a card; taken for a whole card, its height misled the
     parting of the row, and its last card was declined."""
-    rows, got = read_laid_coup(drawn_119, 80000)
+    rows, got = read_laid_coup(drawn_design(119), 80000)
     assert [[str(card) for card in row] for row in got] == rows
 
 
 def test_a_court_card_a_chip_opens_to_the_baize_is_read_once(
-    drawn_112: tuple[Any, dict[str, Any]],
+    drawn_design: Callable[[int], tuple[Any, dict[str, Any]]],
 ) -> None:
     """Design 112, seed 37 301: the king ending rouge has green art, and a chip over its
     corner opens that art to the baize, a bay in the row's paper where the king's centre
     lies. Taken for a card outside every row, the king was read twice: as found, and as a
     declined card placed where the row's edges end."""
-    rows, got = read_laid_coup(drawn_112, 37301)
+    rows, got = read_laid_coup(drawn_design(112), 37301)
     assert rows[1][-1] == "KS"
     assert [len(row) for row in got] == [3, 6]
     assert_nothing_named_wrong(rows, got)

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
 import numpy as np
 import pytest
 
 from croupier.cards import ALL_CARDS, Card
+from tests.pip_faces import pip_faces
 from vision.twins import SUIT_TWIN
-
-_PIPS = [c for c in ALL_CARDS if c.rank.value not in "JQK"]
 
 
 @pytest.fixture(scope="module")
@@ -21,13 +19,6 @@ def builtin() -> Any:
     from vision.design import builtin_design
 
     return builtin_design()
-
-
-def _face(card: Card) -> np.ndarray:
-    from vision.design import BUILTIN, face_files
-    from vision.images import read_picture
-
-    return read_picture(face_files(BUILTIN)[str(card)]).pixels
 
 
 def _twin(card: Card) -> Card:
@@ -39,19 +30,14 @@ def test_a_face_declined_as_unsure_is_named_for_itself_even_guessed_as_its_twin(
     builtin: Any, blur: float
 ) -> None:
     from vision.classifier import Reading
-    from vision.quad import whole_frame
     from vision.twin_look import twin_checked
 
-    for card in _PIPS:
-        face = _face(card)
-        if blur:
-            face = cv2.GaussianBlur(face, (0, 0), blur)
-        outline = whole_frame(face)
+    for card, face, outline in pip_faces(blur):
         unsure = Reading(None, card, 0.0, untwinned=0.8)
         named = twin_checked(face, outline, 1.0, unsure, builtin)
         assert (named.card, named.confidence) == (card, 0.8), card
         # Guessed its twin: its twin's twin, the card laid, fits clearly better and very
-        # well, and is named (`_PIPS`: never a court card).
+        # well, and is named (`PIPS`: never a court card).
         twin = Reading(None, _twin(card), 0.0, untwinned=0.8)
         assert twin_checked(face, outline, 1.0, twin, builtin).card == card, card
         # Not sure enough with its twin aside: the closer look is not asked.
