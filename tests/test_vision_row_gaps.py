@@ -88,7 +88,7 @@ def test_a_piece_of_a_card_the_finder_outlined_does_not_size_the_frames_cards() 
     whole = Quad(np.array([[0, 0], [150, 0], [150, 210], [0, 210]], np.float32))
     nearer = Quad(np.array([[400, 0], [555, 0], [555, 216], [400, 216]], np.float32))
     piece = Quad(np.array([[700, 50], [775, 50], [775, 155], [700, 155]], np.float32))
-    assert _whole_cards([whole, piece, nearer], 1.4) == [whole, nearer]
+    assert _whole_cards([whole, piece, nearer], 1.4) == ([whole, nearer], [whole, nearer])
 
 
 def test_two_cards_outlined_as_one_are_not_a_whole_card() -> None:
@@ -97,4 +97,4 @@ def test_two_cards_outlined_as_one_are_not_a_whole_card() -> None:
     of the frame a piece."""
     whole = Quad(np.array([[0, 0], [126, 0], [126, 178], [0, 178]], np.float32))
     run_together = Quad(np.array([[700, 0], [869, 0], [869, 204], [700, 204]], np.float32))
-    assert _whole_cards([whole, run_together], 1.4) == [whole]
+    assert _whole_cards([whole, run_together], 1.4) == ([whole, run_together], [whole])

@@ -35,7 +35,9 @@ _PIECE = 0.8
 # outlines on the tuning designs laid at speed (880 coups), three lie below: two cards run
 # together twice (0.81, 0.87) and a built-in card at 0.89 whose row reads the same
 # without it; single cards from 0.90. On the test designs, the five below 0.87 were each
-# two cards. Left out, a card outlined whole is still parted along its row's edges.
+# two cards. Such an outline does not size the frame's cards; a row's parting still takes
+# it for a card's left edge when it is near a card's size (design 104, seed 26 400: a
+# card outlined with its shadow at 0.88 marks where its row begins).
 _RUN_TOGETHER = 0.9
 
 
@@ -81,9 +83,9 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     if detection is None:
         return []
     found = find_cards(frame, portrait_only=True, cut_rows=False, detection=detection)
-    found = _whole_cards(found, design.aspect)
+    found, sizing = _whole_cards(found, design.aspect)
     # The cards of a frame are one size: those outlined whole tell it best.
-    card_height = float(np.median([q.height for q in found])) if found else None
+    card_height = float(np.median([q.height for q in sizing])) if sizing else None
     spots: list[RowCard] = []
     claimed: set[int] = set()
     aspect = design.aspect
@@ -120,15 +122,19 @@ def _within(contour: np.ndarray, quad: Quad) -> bool:
     return cv2.pointPolygonTest(cv2.convexHull(contour), quad.centre, False) >= 0
 
 
-def _whole_cards(found: list[Quad], aspect: float) -> list[Quad]:
-    """The cards the finder outlined whole. It may also outline a piece of a card (a court
-    card's art inside its frame), and the cards of a frame are one size: those much
-    shorter than the tallest are pieces. Two cards run together it may outline as one,
-    too wide for a card of the design's `aspect` (height over width): those are left to
-    the row's parting, and their height tells nothing of a card's."""
+def _whole_cards(found: list[Quad], aspect: float) -> tuple[list[Quad], list[Quad]]:
+    """The cards the finder outlined whole, and those of them that tell a card's size. It
+    may also outline a piece of a card (a court card's art inside its frame), and the
+    cards of a frame are one size: those much shorter than the tallest are pieces. Two
+    cards run together it may outline as one, too wide for a card of the design's
+    `aspect` (height over width): its height tells nothing of a card's, but it is left
+    among the cards found, for a row's parting to take as a card's left edge if it is
+    near a card's size (an outline a little wide, taking in a shadow, may still be one
+    card's)."""
     single = [q for q in found if q.height >= _RUN_TOGETHER * aspect * q.width]
     tallest = max((q.height for q in single), default=0.0)
-    return [q for q in single if q.height >= _PIECE * tallest]
+    whole = [q for q in found if q.height >= _PIECE * tallest]
+    return whole, [q for q in single if q.height >= _PIECE * tallest]
 
 
 def _outline(spot: RowCard) -> Quad:
