@@ -39,6 +39,7 @@ from bench.fuzz_inputs import (
     COUNTERS,
     Faults,
     Span,
+    Stream,
     angel_frames,
     bee_frames,
     damage,
@@ -67,6 +68,20 @@ class HangError(Exception):
     """An input took longer than `HANG_AFTER`."""
 
 
+def _sent(case: str, rng: random.Random) -> tuple[Stream, list[bytes]]:
+    """A shoe's messages drawn for `case`, and the frames its dialect sends them in."""
+    if case == "native":
+        stream = shoe_stream(rng, SEQ_MODULUS, 0)
+        return stream, native_frames(stream, rng)
+    if case.startswith("angel"):
+        values = rng.choice(COUNTERS)
+        first = 0x30 if values == 10 and rng.random() < 0.5 else rng.randrange(257 - values)
+        stream = shoe_stream(rng, values, first)
+        return stream, angel_frames(stream)
+    stream = shoe_stream(rng, 1, 0)
+    return stream, bee_frames(stream)
+
+
 def run_input(case: str, seed: int, tally: Tally) -> None:
     rng = random.Random(seed)
     if rng.random() < 0.1:
@@ -76,17 +91,7 @@ def run_input(case: str, seed: int, tally: Tally) -> None:
         tally.add("split changed the output", int(not same), seed)
         tally.add("card from random bytes", sum(isinstance(m, CardRead) for m in decoded), seed)
         return
-    if case == "native":
-        stream = shoe_stream(rng, SEQ_MODULUS, 0)
-        frames = native_frames(stream, rng)
-    elif case.startswith("angel"):
-        values = rng.choice(COUNTERS)
-        first = 0x30 if values == 10 and rng.random() < 0.5 else rng.randrange(257 - values)
-        stream = shoe_stream(rng, values, first)
-        frames = angel_frames(stream)
-    else:
-        stream = shoe_stream(rng, 1, 0)
-        frames = bee_frames(stream)
+    stream, frames = _sent(case, rng)
     faults = Faults.draw(rng)
     angel = case.startswith("angel")
     checked = case == "angel-check"
