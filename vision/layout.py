@@ -92,7 +92,15 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     # Made once for every row parted: a whole frame costs more to make grey than a row.
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     for contour in paper_blobs(frame, detection):
-        inside = [k for k, q in enumerate(found) if k not in claimed and _within(contour, q)]
+        # Within the blob's hull, not the blob: a court card's art the colour of the baize,
+        # opened to it by a chip over the card's edge, leaves a bay in the blob where its
+        # centre lies, and the card, taken for one outside every row, was read twice (once
+        # placed by its row's edges). The hull is made once a blob, not once a card.
+        hull = cv2.convexHull(contour)
+        inside = [
+            k for k, q in enumerate(found)
+            if k not in claimed and cv2.pointPolygonTest(hull, q.centre, False) >= 0
+        ]
         claimed.update(inside)
         _, (length, height), _ = row_extent(contour)
         if inside and length < _ONE_CARD * height / aspect:
@@ -111,15 +119,6 @@ def locate(frame: np.ndarray, design: Design) -> list[list[RowCard]]:
     spots += [RowCard(q) for k, q in enumerate(found) if k not in claimed]
     rows = [_with_lost(row, detection, design) for row in _rows_of(spots, _outline)]
     return _hidden_by_next(rows, design.inset[0])
-
-
-def _within(contour: np.ndarray, quad: Quad) -> bool:
-    """Whether the card outlined by `quad` lies in the blob of paper `contour`: its centre
-    lies within the blob's hull. Not the blob itself: a court card's art the colour of the
-    baize, opened to the baize by a chip over the card's edge, leaves a bay in the blob
-    there, and the card, taken for one outside every row, was read twice (once placed by
-    its row's edges)."""
-    return cv2.pointPolygonTest(cv2.convexHull(contour), quad.centre, False) >= 0
 
 
 def _whole_cards(found: list[Quad], aspect: float) -> tuple[list[Quad], list[Quad]]:
