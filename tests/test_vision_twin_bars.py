@@ -25,6 +25,17 @@ def test_a_king_its_twin_fits_very_well_and_a_little_better_is_not_named(
     assert_nothing_named_wrong(rows, got)
 
 
+def test_a_king_its_twin_fits_a_little_better_at_the_size_either_fits_best_is_not_named(
+    drawn_118: tuple[Any, dict[str, Any]],
+) -> None:
+    """A held-out coup: a king of spades, the 2S over its corner, fitted the king of clubs
+    0.958 at its outline, 0.009 better than itself (too little for `_twin_better`), and
+    0.016 better at the size either fits best: it was named the king of clubs."""
+    rows, got = read_laid_coup(drawn_118, 97904)
+    assert rows[1][1] == "KS"
+    assert_nothing_named_wrong(rows, got)
+
+
 def test_a_club_is_compared_where_it_is_seen_best_not_at_its_outline_grown_twice(
     drawn_106: tuple[Any, dict[str, Any]],
 ) -> None:
