@@ -60,6 +60,16 @@ def test_a_club_declined_for_its_twin_alone_is_looked_at_where_it_was_outlined_t
     assert [[str(card) for card in row] for row in got] == rows
 
 
+def test_a_king_named_at_its_outline_the_look_around_guessing_its_twin_is_looked_at_closer(
+    drawn_106: tuple[Any, dict[str, Any]],
+) -> None:
+    """A KC named surely where it was outlined was declined: the look around its outline,
+    fitting it 0.09 less well, guessed the KS. Looked at beside its twin, it is named."""
+    rows, got = read_laid_coup(drawn_106, 78307)
+    assert rows[1][3] == "KC"
+    assert [[str(card) for card in row] for row in got] == rows
+
+
 def test_a_very_well_fitting_twin_needs_a_smaller_lead() -> None:
     assert _twin_better(np.array([0.88, 0.90]))
     assert not _twin_better(np.array([0.70, 0.72]))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from croupier.cards import ALL_CARDS
 from vision.classifier import (
     CONFIDENCE_BAR,
     Around,
@@ -25,6 +26,7 @@ from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
 from vision.rival_look import rival_checked, rival_looked
 from vision.rows import RowCard
 from vision.twin_look import looked_closer, twin_checked
+from vision.twins import SUIT_TWIN
 
 # A card read where it was outlined, before looking around it, is named at once only when
 # this sure (an outline placed a little off may pass an ace of spades for one of clubs;
@@ -90,7 +92,10 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     for k, around in zip(named, arounds, strict=True):
         reading = firsts[k]
         if not _stands(reading, around):
-            readings[k] = declined(reading)
+            if _twin_guessed(reading, around):
+                tied.add(k)
+            else:
+                readings[k] = declined(reading)
         elif _twin_tied(reading, around):
             tied.add(k)
     # The others are looked for further, all together at each step.
@@ -137,6 +142,17 @@ def _twin_tied(first: Reading, around: Sequence[Reading]) -> bool:
         r.guess == first.card and r.untwinned >= CONFIDENCE_BAR and r.score > first.score
         for r in around
     )
+
+
+def _twin_guessed(first: Reading, around: Sequence[Reading]) -> bool:
+    """Whether the look around a card named surely where it was outlined names nothing and
+    guesses only its suit twin: on designs whose court cards differ only in their small
+    pips, a look a few pixels off the card sees the pips no better than the outline did,
+    and the look beside the twin (`vision.twin_look`) settles it, as for a card tied with
+    its twin (`_twin_tied`). Five court cards named right at their outlines were so
+    declined on the tuning coups (design 106, seed 78 307: a KC guessed the KS around it)."""
+    twin = ALL_CARDS[int(SUIT_TWIN[ALL_CARDS.index(first.card)])] if first.card else None
+    return all(r.card is None and r.guess == twin for r in around)
 
 
 def _grown(spot: RowCard, design: Design) -> list[Quad]:
