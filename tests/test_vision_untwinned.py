@@ -107,7 +107,7 @@ def test_a_card_whose_face_alone_fits_its_twin_best_is_left_to_the_closer_look(
     assert (leaning.card, leaning.guess) == (None, Card.parse("9C"))
     assert leaning.untwinned >= 0.5
     # Its face alone fitting another rank, which its whole score does not set it clearly
-    # apart from: declined outright, nothing for the closer look.
+    # apart from: nothing for the look beside its twin alone (`test_vision_leaning`).
     fits[2, :, ALL_CARDS.index(Card.parse("8C"))] = 0.95
     fits[0, :, ALL_CARDS.index(Card.parse("8C"))] = 0.88
     assert _best_fit(fits, gram, builtin).untwinned == 0.0
