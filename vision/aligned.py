@@ -10,15 +10,14 @@ pixels only: the pips away from the outline's middle then lie off every face's, 
 neither the card nor its rivals fit it well. Here the card is fitted to its guess's face by
 an affine map (enhanced correlation, `cv2.findTransformECC`) over its share in view, and
 read again where that places it: every reference is compared there alike, by the
-classifier's own bars, and the card is named only as its guess. The guess only places the
-card: the pips and index a card shares with its rivals do most of that. On the tuning
-designs laid at speed (the built-in design and deck_maker 101 to 120 and 125; the bench's
-seeds and 40 000, 50 000, 60 000, 72 000: 880 coups), each of the 8 800 cards named right
-there fitted to its suit twin's face and to its neighbouring ranks' (22 045 fits), none
-was named the card it was fitted to (three jacks of spades fitted to a ten were named the
-jack of clubs: not their guess, so not named). Of the 94 cards declined there, 19 are named
-here, all right, and 810 coups read exactly (793); three guessed wrong, read here as the
-card laid, stay declined.
+classifier's own bars and, still unsure, by the finer looks beside its closest rivals and
+its suit twin; the card is named only as its guess. The guess only places the card: the
+pips and index a card shares with its rivals do most of that. On the tuning designs laid
+at speed (the built-in design and deck_maker 101 to 120 and 125; the bench's seeds and
+40 000, 50 000, 60 000, 72 000: 880 coups), each of the cards named right there, declined
+and guessed its suit twin or a neighbouring rank (25 174 guesses), was named nothing here.
+Of the 94 cards declined there, 34 are named here, all right, and 824 coups read exactly
+(793): 19 named by the classifier where they were placed, 15 after the finer looks there.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from vision.classifier import Reading, classify_placed
 from vision.design import Design
 from vision.fine import fine_size, in_view, straightened
 from vision.quad import Quad
+from vision.rival_look import rival_checked
 from vision.twin_look import twin_checked
 
 # Pixels of the fine card straightened around it: the fit moves the card within them.
@@ -48,19 +48,21 @@ _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
 def realigned(frame: np.ndarray, quad: Quad, visible: float, reading: Reading,
               design: Design) -> Reading:
     """`reading` of a card declined at `quad` (of which the left `visible` share is in
-    view), read again where fitting it to its guess's face places it, and named there when
-    the classifier names its guess and the look beside its suit twin lets it stand;
-    otherwise as it was."""
+    view), read again where fitting it to its guess's face places it: named there when
+    the classifier, or after it the finer looks (`vision.rival_look`, `vision.twin_look`),
+    name its guess; otherwise as it was."""
     if reading.card is not None or reading.guess is None:
         return reading
     outline = aligned(frame, quad, visible, ALL_CARDS.index(reading.guess), design)
     if outline is None:
         return reading
     again = classify_placed(frame, [outline], design, visible, resized=False)
-    if again.card != reading.guess:
+    if again.guess != reading.guess:
         return reading
+    if again.card is None:
+        again = rival_checked(frame, outline, visible, again, design)
     checked = twin_checked(frame, outline, visible, again, design)
-    return checked if checked.card is not None else reading
+    return checked if checked.card == reading.guess else reading
 
 
 def aligned(frame: np.ndarray, quad: Quad, visible: float, named: int,
