@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from croupier.cards import ALL_CARDS
+from vision.aligned import realigned
 from vision.classifier import (
     CONFIDENCE_BAR,
     Around,
@@ -112,14 +113,17 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
 def _closer(frame: np.ndarray, spot: RowCard, looks: Looks, reading: Reading,
             design: Design) -> Reading:
     """`reading` after the finer looks where the look around its outlines found the card:
-    beside its closest rivals (`vision.rival_look`), then beside its suit twin."""
+    beside its closest rivals (`vision.rival_look`), then beside its suit twin; still
+    declined, it is read again where fitting it to its guess's face places it
+    (`vision.aligned`)."""
     if not (looked_closer(reading) or rival_looked(reading)):
         return reading
     found = _found(spot, looks, reading, design)
     reading = rival_checked(frame, spot.quad, spot.visible, reading, design, found=found)
     if not looked_closer(reading):
         return reading
-    return twin_checked(frame, spot.quad, spot.visible, reading, design, found=found)
+    reading = twin_checked(frame, spot.quad, spot.visible, reading, design, found=found)
+    return realigned(frame, found or spot.quad, spot.visible, reading, design)
 
 
 def _stands(first: Reading, around: Sequence[Reading]) -> bool:

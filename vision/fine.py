@@ -126,17 +126,18 @@ def _patches(faces: np.ndarray) -> Parted:
     return at, np.array(ends), np.array(stops, np.intp), np.hstack([member, units[:n]])
 
 
-def straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray | None:
-    """The card as blurred ink at `size` with a border `SHIFT` wide all round. Only the
+def straightened(frame: np.ndarray, quad: Quad, size: tuple[int, int],
+                 border: int = SHIFT) -> np.ndarray | None:
+    """The card as blurred ink at `size` with a `border` (pixels) all round. Only the
     piece of the frame under it is made grey: a frame is large, a card small."""
     width, height = size
-    outer = surround(quad, SHIFT, size)
+    outer = surround(quad, border, size)
     low = np.maximum(np.floor(outer.corners.min(axis=0)).astype(int), 0)
     high = np.minimum(np.ceil(outer.corners.max(axis=0)).astype(int) + 1, frame.shape[1::-1])
     if np.any(high <= low):  # an outline wholly outside the frame: nothing to look at
         return None
     piece = cv2.cvtColor(frame[low[1] : high[1], low[0] : high[0]], cv2.COLOR_BGR2GRAY)
-    bordered = (width + 2 * SHIFT, height + 2 * SHIFT)
+    bordered = (width + 2 * border, height + 2 * border)
     return ink(rectify(piece, Quad(outer.corners - low), bordered))
 
 
