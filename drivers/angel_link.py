@@ -24,10 +24,16 @@ from drivers.angel_copies import (
     same_reading,
     unconfirmed,
 )
-from drivers.angel_count import TWO_STEP_REACH, SequenceCount, beyond_count
+from drivers.angel_count import TWO_STEP_REACH, SequenceCount
 from drivers.angel_group import Group
 from drivers.angel_quiet import JAM_AFTER, lone_text
-from drivers.angel_step import apart_from_dispute, believed_step, bit_apart, disputed_numbers
+from drivers.angel_step import (
+    apart_from_dispute,
+    believed_step,
+    beyond_count,
+    bit_apart,
+    disputed_numbers,
+)
 from drivers.angel_tail import trailing_losses
 from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Message, Misread, Status

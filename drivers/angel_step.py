@@ -1,14 +1,15 @@
 """What the count says when a message is believed (PROTOCOL.md §6): the numbers read on the
 messages delivered untrusted since the last one believed are placed, the step to the new
 number is judged, and what the numbers, the count's ends and the unreadable bytes between
-cannot show is said; whether a copy's number counts beside a dispute, or two cards a bit
-apart hide a loss; and whether a card believed has its numbers in doubt."""
+cannot show is said (`beyond_count`, for the numbers read on messages not confirmed);
+whether a copy's number counts beside a dispute, or two cards a bit apart hide a loss; and
+whether a card believed has its numbers in doubt."""
 
 from __future__ import annotations
 
 from drivers.angel import COPIES, data_message
 from drivers.angel_copies import Copy, same_message
-from drivers.angel_count import SequenceCount, beyond_count
+from drivers.angel_count import SequenceCount
 from drivers.angel_group import Group
 from drivers.angel_room import room_alarm
 from drivers.messages import CardRead, Lost, Message, ShoeAlarm
@@ -116,3 +117,24 @@ def disputed_numbers(
     if placed[-1] == copy.seq and not ahead:
         return ()
     return tuple(dict.fromkeys((placed[-1], *numbers)))
+
+
+def beyond_count(
+    read: tuple[int, str | None], steps: list[Message], first: int, last: int
+) -> list[Message]:
+    """What the numbers read on messages not confirmed show lost beyond what the count of
+    believed numbers said (a wrap among them, or a message counted twice, hides it there),
+    or that they cannot show it (`SequenceCount.skipped`)."""
+    skipped, blind = read
+    if blind and not any(isinstance(m, ShoeAlarm) for m in steps):
+        return [
+            ShoeAlarm(
+                f"seq {first} to {last}: a number misread {blind}: "
+                "messages may have been lost there that the numbers cannot show"
+            )
+        ]
+    said = sum(m.count for m in steps if isinstance(m, Lost))
+    if skipped <= said:
+        return []
+    more = skipped - said
+    return [Lost(more, f"{more} of seq {first}..{last} never arrived, by the numbers read")]

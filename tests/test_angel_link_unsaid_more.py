@@ -93,3 +93,20 @@ def test_an_alarms_garbled_copies_beside_a_card_misnumbered_into_the_group_are_s
     assert isinstance(got[2], ShoeAlarm)
     assert got[2].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
     assert got[3:] == [*guessed("KS"), card("QH")]
+
+
+def test_the_number_read_after_the_first_before_a_step_back_may_be_the_count_s_top() -> None:
+    """A count of 48..57: lone copies under 55, 57, 48 and 49 first in the input (56 lost),
+    then 50..55 believed, 56 read once, and 49 believed (seed 30006201: 57 and 48 lost at
+    that wrap). 57, not one on from 55, was taken for a number misread and only 55 for the
+    count's top past it, so the wrap from 56 said 48 lost and 57's loss went unsaid; 57,
+    two beyond the highest believed, may be the top as well: both are said."""
+    lone = [(55, "KD"), (57, "6H"), (48, "2S"), (49, "7C")]
+    data = b"".join(copies(seq, name) for seq, name in lone)
+    believed = [(50, "6C"), (51, "7S"), (52, "2H"), (53, "4S"), (54, "AD"), (55, "KS")]
+    data += b"".join(copies(seq, name, 3) for seq, name in believed)
+    got = angel_decode(data + copies(56, "QS") + copies(49, "6S", 3), "none")
+    assert got[-4:] == [
+        card("KS"), *guessed("QS"), Lost(2, "2 of seq 55..49, read before, never arrived"),
+        card("6S"),
+    ]
