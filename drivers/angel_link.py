@@ -26,7 +26,7 @@ from drivers.angel_copies import (
 )
 from drivers.angel_count import TWO_STEP_REACH, SequenceCount
 from drivers.angel_group import Group
-from drivers.angel_quiet import JAM_AFTER, lone_text
+from drivers.angel_quiet import JAM_AFTER, awaited, waits
 from drivers.angel_step import (
     apart_from_dispute,
     believed_step,
@@ -118,9 +118,10 @@ class AngelDecoder:
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
-        # too late to be a copy of what came before, but for a lone text's (`angel_quiet`)
-        held = lone_text(self._group, self._odd, self._votes)
-        out = self._settle() if now - self._copy_at > self._copy_window and copy != held else []
+        # too late to be a copy of what came before, but for those awaited (`angel_quiet`)
+        late = now - self._copy_at > self._copy_window
+        late = late and not awaited(self._group, self._odd, self._votes, copy)
+        out = self._settle() if late else []
         self._copy_at = now
         group = self._group
         if group is None:
@@ -152,10 +153,10 @@ class AngelDecoder:
         return out
 
     def _settle(self, *, waiting: bool = False) -> list[Message]:
-        """The line went quiet or ended: what is held is judged, but a lone text `waiting`."""
+        """The line went quiet or ended: what is held is judged (but what `waits`, `waiting`)."""
         out: list[Message] = []
         while self._group is not None:
-            if waiting and lone_text(self._group, self._odd, self._votes):
+            if waiting and waits(self._group, self._odd, self._votes):
                 break
             odd, self._odd = self._odd, []
             out += self._close([], odd)

@@ -174,9 +174,9 @@ def test_angel_copies_further_apart_than_the_window_settle_late_not_unread() -> 
     copy = angel_copies(1, QH, copies=1, check="none")
     got = decoder.feed(copy, 0.0) + decoder.idle(0.05) + decoder.feed(copy, 0.1)
     # 4800 baud: 100 ms between copies is within the window; two copies agreeing wait for
-    # the third (it may dispute them) until the line is quiet for as long again
-    assert got + decoder.idle(0.3) == []
-    assert decoder.idle(0.6) == [QH]
+    # the third (it may dispute them), the line quiet, up to a second (`JAM_AFTER`)
+    assert got + decoder.idle(0.3) + decoder.idle(0.6) == []
+    assert decoder.idle(1.1) == [QH]
     tight = AngelDecoder(check="none", copy_window=0.05)
     got = tight.feed(copy, 0.0) + tight.idle(0.06) + tight.feed(copy, 0.1)
     assert got == [Misread(guess=QH.card)]
