@@ -128,8 +128,7 @@ class AngelDecoder:
             self._group = Group(copy.seq, self._last)
             return out + self._judge([copy])
         if copy.seq == group.seq:
-            known = {c.data for c in group.copies} | {copy.data}
-            if group.believed or all(c.data in known for c in self._odd):
+            if group.takes(self._odd, copy, self._count):
                 added = [*self._odd, copy]  # the odd ones were copies misnumbered
                 self._odd = []
                 return out + self._judge(added)

@@ -110,3 +110,14 @@ def test_the_number_read_after_the_first_before_a_step_back_may_be_the_count_s_t
         card("KS"), *guessed("QS"), Lost(2, "2 of seq 55..49, read before, never arrived"),
         card("6S"),
     ]
+
+
+def test_the_next_numbers_copy_is_not_taken_into_the_group_by_a_copy_misnumbered_after() -> None:
+    """2C believed under 185 on two copies, 3C read once under 186, then 9D's copy with its
+    number 187 misread as 185, the input ending there (seed 30023400): 9D's copy under 185
+    took 3C into 2C's group as a copy misnumbered (3C is a bit from 2C), so 2C became a
+    misread and 3C went unsaid. The next number's copy reading otherwise is the next
+    message's: 2C, then 3C and 9D, each read once."""
+    data = copies(184, "QD", 3) + copies(185, "2C", 2) + copies(186, "3C") + copies(185, "9D")
+    got = angel_decode(data, "none")
+    assert got[:4] == [card("QD"), card("2C"), *guessed("3C", "9D")]
