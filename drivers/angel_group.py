@@ -35,14 +35,20 @@ class Group:
     def takes(self, odd: list[Copy], copy: Copy, count: SequenceCount) -> bool:
         """Whether `copy`, read under its number after `odd` copies under others, takes them
         in as its copies misnumbered: when they all read as its copies (or `copy`) do, or,
-        once a message is believed, but for the next number's copy reading otherwise, the
-        next message's (seed 30023400: 3C under 186, taken into 2C's group under 185 by
-        9D's copy misnumbered 185 after it, went unsaid)."""
+        once a message is believed, but for a copy reading otherwise under the next number
+        (the next message's: seed 30023400, 3C under 186, taken into 2C's group under 185 by
+        9D's copy misnumbered 185 after it, went unsaid) or under the number before
+        `copy`'s, itself not reading as the message believed (a count that restarted: seed
+        30052564, 9C under 0 and a failed read under 1 after 6D believed under 1, the
+        failed read taken for 6D's third copy, unsaid)."""
         known = {c.data for c in self.copies} | {copy.data}
         if all(c.data in known for c in odd):
             return True
+        run = copy.data not in {b.data for b in self.believed}
         return bool(self.believed) and not any(
-            c.data not in known and count.follows(self.seq, c.seq) for c in odd
+            c.data not in known
+            and (count.follows(self.seq, c.seq) or (run and count.follows(c.seq, copy.seq)))
+            for c in odd
         )
 
     def failed_read_first(self) -> bool:

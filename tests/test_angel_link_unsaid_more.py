@@ -89,10 +89,12 @@ def test_an_alarms_garbled_copies_beside_a_card_misnumbered_into_the_group_are_s
     ]
     data = copies(48, "2S", 3) + copies(49, "JH", 2) + copies(48, "KS") + b"".join(alarm)
     got = angel_decode(data + copies(50, "QH", 3), "none")
-    assert got[:2] == [card("2S"), card("JH")]
-    assert isinstance(got[2], ShoeAlarm)
-    assert got[2].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
-    assert got[3:] == [*guessed("KS"), card("QH")]
+    # KS and the alarm under the number after it run on from the restart (seed 30052564):
+    # each a message of its own, in the order sent
+    assert got[:3] == [card("2S"), card("JH"), *guessed("KS")]
+    assert isinstance(got[3], ShoeAlarm)
+    assert got[3].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
+    assert got[-1] == card("QH")
 
 
 def test_the_number_read_after_the_first_before_a_step_back_may_be_the_count_s_top() -> None:
@@ -121,3 +123,17 @@ def test_the_next_numbers_copy_is_not_taken_into_the_group_by_a_copy_misnumbered
     data = copies(184, "QD", 3) + copies(185, "2C", 2) + copies(186, "3C") + copies(185, "9D")
     got = angel_decode(data, "none")
     assert got[:4] == [card("QD"), card("2C"), *guessed("3C", "9D")]
+
+
+def test_a_run_of_numbers_restarted_inside_a_group_is_not_taken_for_its_copies() -> None:
+    """6D believed under 1 on two copies, then, the count restarted, 9C under 0 and the
+    failed read under 1, each read once, then 2C under 2 (seed 30052564): 9C was taken
+    into 6D's group as a copy misnumbered, and the failed read for 6D's third copy (one
+    damage from any card), unsaid. A copy not reading as the message believed, under the
+    number after such a copy's, runs on from it: both are messages of their own."""
+    failed = angel.encode_frame(1, angel.message_data(Misread()), crc16_ccitt)
+    data = copies(0, "QC", 3) + copies(1, "6D", 2) + copies(0, "9C") + failed
+    got = angel_decode(data + copies(2, "2C") + copies(3, "8C", 3), "none")
+    assert [m for m in got if not isinstance(m, ShoeAlarm)] == [
+        card("QC"), card("6D"), *guessed("9C"), Misread(), *guessed("2C"), card("8C"),
+    ]
