@@ -296,9 +296,7 @@ class AngelDecoder:
             or neighbour(last)
         ):
             self._renumber(copy.seq)
-            if copy != last or after_one:
-                return []
-            return self._confirmed(copy, copies.count(copy))
+            return [] if copy != last or after_one else self._confirmed(copy, copies.count(copy))
         message = unconfirmed(copies, split=split)
         votes = Counter(next_copies).most_common(2)
         # the copies after it must read as one message: in a tie, the one read first may be
@@ -324,8 +322,7 @@ class AngelDecoder:
             # never hides a loss
             self._renumber(copy.seq)
             return [message]
-        alike = self._last_alike
-        blind = [] if apart else bit_apart(self._count, last, self._last_read, copies, alike=alike)
+        blind = bit_apart(self._count, last, self._last_read, copies, alike=self._last_alike)
         # a lone copy's number is not trusted: the next message believed counts it
         self._last, self._last_read = copy, {c.data for c in copies}
         self._last_alike = copies.count(copy)
