@@ -45,10 +45,11 @@ def _weights(
     """How well each delivered message stands for each sent one (0: not at all): 6 the
     same (a failed read only if, where `read` is known, frames under the sent one's number
     read so), 5 a misread guessing the card (so that of a card and a misread guessing it, the
-    card is its delivery), 4 the card with its face-up flag wrong, 3 a misread that frames
-    under the sent one's number (`read`, when known) read as, or an alarm's garbled text
-    they read as, 2 a misread for another message (a card, a failed read, a cut card or an
-    alarm), or an alarm's text garbled.
+    card is its delivery; but not a card none of whose frames arrived, `_strays`), 4 the
+    card with its face-up flag wrong, 3 a misread that frames under the sent one's number
+    (`read`, when known) read as, or an alarm's garbled text they read as, 2 a misread for
+    another message (a card, a failed read, a cut card or an alarm), or an alarm's text
+    garbled.
     The first `unheard` sent messages, before any frame was taken for one, stand only for
     what equals them: nothing of theirs arrived (a capture begun after them, or every
     copy lost), so a misread there came from a later message's frames."""
@@ -73,6 +74,10 @@ def _weights(
     if read:
         weights = np.maximum(weights, np.where(misread & under, 3, 0))
     guessed = misread & (s_kind == _CARD) & (s_card == g_card) & (g_card != -1)
+    # a message none of whose frames arrived (`_strays`) is guessed only by another's frames
+    # read as it: the misread stands for that one (seed 10105988: AD's copy read as 5D, which
+    # was lost whole and said lost; paired with 5D, AD went unsaid)
+    guessed &= ~np.array(strays, dtype=bool)[:, None]
     weights = np.maximum(weights, np.where(guessed, 5, 0))
     # the card right, its face-up bit flipped (angel with no check cannot see it)
     face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)

@@ -31,8 +31,9 @@ class SequenceCount:
         self._landings = 0  # wraps that landed on the lowest number seen
         # the ends of the numbers read in step, believed or not (`widen`)
         self._read_low = self._read_high = 0
-        # the number read on the first message, unconfirmed, and the lower one after it
-        self._edge: tuple[int, int] | None = None
+        # the number read on the first message, unconfirmed, and the lower one after it (or
+        # the number read after it, the one between lost: `widen`)
+        self._edges: list[tuple[int, int]] = []
         self._said: tuple[int, int] | None = None  # the ends of the last step that said a loss
 
     def _successor(self, seq: int) -> int:
@@ -211,10 +212,8 @@ class SequenceCount:
         """The highest number, as read on messages confirmed or not (`widen`), or as the
         first number read before a step back to the lowest (a wrap from the top, if near)."""
         high = max(self._read_high, self._high)
-        edge = self._edge
-        if edge is not None and edge[1] <= self._low and 0 < edge[0] - high <= 2:
-            return edge[0]
-        return high
+        near = (top for top, low in self._edges if low <= self._low and 0 < top - high <= 2)
+        return max(near, default=high)
 
     def step(self, seq: int, between: int = 0, read: list[int] | None = None) -> list[Message]:
         """What the step from the last number to `seq` says was lost or happened;
@@ -288,12 +287,14 @@ class SequenceCount:
         `step`, so that the numbers read around the step judge the next wraps only. With
         nothing believed before it (`anchored` False), a chain whose first number steps
         back may open at the count's top (`_beyond` judges, once the lowest is known)."""
-        if not anchored and len(chain) > 1 and self._edge is None:
+        if not anchored and len(chain) > 1 and not self._edges:
             first, *rest = chain
             if rest[0] < first:
-                self._edge = first, rest[0]
+                self._edges = [(first, rest[0])]
             elif len(rest) > 1 and rest[0] > first + 1 and rest[1] < first:
-                self._edge = first, rest[1]  # past a number misread, further on than one
+                # past a number misread, further on than one; or that number the top, the
+                # one between lost (seed 30006201: 55, 57, then 48, a count of 48..57)
+                self._edges = [(first, rest[1]), (rest[0], rest[1])]
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -312,7 +313,7 @@ class SequenceCount:
         if not count:
             return []
         if not between:
-            self._read_low, self._read_high, self._edge = self._low, self._high, None
+            self._read_low, self._read_high, self._edges = self._low, self._high, []
         return [Lost(count, f"{count} of seq {last}..{seq}, read before, never arrived")]
 
     def _step_in_range(
@@ -368,27 +369,6 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
     if between:
         return [Lost(count, f"{count} of {span} never arrived ({between} read, unnumbered)")]
     return [Lost(count, f"{span} never arrived")]
-
-
-def beyond_count(
-    read: tuple[int, str | None], steps: list[Message], first: int, last: int
-) -> list[Message]:
-    """What the numbers read on messages not confirmed show lost beyond what the count of
-    believed numbers said (a wrap among them, or a message counted twice, hides it there),
-    or that they cannot show it (`SequenceCount.skipped`)."""
-    skipped, blind = read
-    if blind and not any(isinstance(m, ShoeAlarm) for m in steps):
-        return [
-            ShoeAlarm(
-                f"seq {first} to {last}: a number misread {blind}: "
-                "messages may have been lost there that the numbers cannot show"
-            )
-        ]
-    said = sum(m.count for m in steps if isinstance(m, Lost))
-    if skipped <= said:
-        return []
-    more = skipped - said
-    return [Lost(more, f"{more} of seq {first}..{last} never arrived, by the numbers read")]
 
 
 def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from drivers.angel import COPIES, data_message
 from drivers.angel_copies import Copy, card_shaped, same_message, unconfirmed, via_a_card
+from drivers.angel_count import SequenceCount
 from drivers.messages import CardRead, Message, Misread, ShoeAlarm, Status
 
 
@@ -30,6 +31,25 @@ class Group:
     # beside a failed read, once the copies after it show the next number (`_failed_beside`)
     # (and the unreadable bytes before it, which those after it must not join)
     held: tuple[Copy, list[Message], int] | None = None
+
+    def takes(self, odd: list[Copy], copy: Copy, count: SequenceCount) -> bool:
+        """Whether `copy`, read under its number after `odd` copies under others, takes them
+        in as its copies misnumbered: when they all read as its copies (or `copy`) do, or,
+        once a message is believed, but for a copy reading otherwise under the next number
+        (the next message's: seed 30023400, 3C under 186, taken into 2C's group under 185 by
+        9D's copy misnumbered 185 after it, went unsaid) or under the number before
+        `copy`'s, itself not reading as the message believed (a count that restarted: seed
+        30052564, 9C under 0 and a failed read under 1 after 6D believed under 1, the
+        failed read taken for 6D's third copy, unsaid)."""
+        known = {c.data for c in self.copies} | {copy.data}
+        if all(c.data in known for c in odd):
+            return True
+        run = copy.data not in {b.data for b in self.believed}
+        return bool(self.believed) and not any(
+            c.data not in known
+            and (count.follows(self.seq, c.seq) or (run and count.follows(c.seq, copy.seq)))
+            for c in odd
+        )
 
     def failed_read_first(self) -> bool:
         """Whether its first copy reads as a failed read (one damage from any card's)."""

@@ -24,10 +24,16 @@ from drivers.angel_copies import (
     same_reading,
     unconfirmed,
 )
-from drivers.angel_count import TWO_STEP_REACH, SequenceCount, beyond_count
+from drivers.angel_count import TWO_STEP_REACH, SequenceCount
 from drivers.angel_group import Group
-from drivers.angel_quiet import JAM_AFTER, lone_text
-from drivers.angel_step import apart_from_dispute, believed_step
+from drivers.angel_quiet import JAM_AFTER, awaited, waits
+from drivers.angel_step import (
+    apart_from_dispute,
+    believed_step,
+    beyond_count,
+    bit_apart,
+    disputed_numbers,
+)
 from drivers.angel_tail import trailing_losses
 from drivers.checks import check_named
 from drivers.messages import CardRead, Garbage, Message, Misread, Status
@@ -112,17 +118,17 @@ class AngelDecoder:
         return out
 
     def _copy(self, copy: Copy, now: float) -> list[Message]:
-        # too late to be a copy of what came before, but for a lone text's (`angel_quiet`)
-        held = lone_text(self._group, self._odd, self._votes)
-        out = self._settle() if now - self._copy_at > self._copy_window and copy != held else []
+        # too late to be a copy of what came before, but for those awaited (`angel_quiet`)
+        late = now - self._copy_at > self._copy_window
+        late = late and not awaited(self._group, self._odd, self._votes, copy)
+        out = self._settle() if late else []
         self._copy_at = now
         group = self._group
         if group is None:
             self._group = Group(copy.seq, self._last)
             return out + self._judge([copy])
         if copy.seq == group.seq:
-            known = {c.data for c in group.copies} | {copy.data}
-            if group.believed or all(c.data in known for c in self._odd):
+            if group.takes(self._odd, copy, self._count):
                 added = [*self._odd, copy]  # the odd ones were copies misnumbered
                 self._odd = []
                 return out + self._judge(added)
@@ -146,10 +152,10 @@ class AngelDecoder:
         return out
 
     def _settle(self, *, waiting: bool = False) -> list[Message]:
-        """The line went quiet or ended: what is held is judged, but a lone text `waiting`."""
+        """The line went quiet or ended: what is held is judged (but what `waits`, `waiting`)."""
         out: list[Message] = []
         while self._group is not None:
-            if waiting and lone_text(self._group, self._odd, self._votes):
+            if waiting and waits(self._group, self._odd, self._votes):
                 break
             odd, self._odd = self._odd, []
             out += self._close([], odd)
@@ -171,12 +177,22 @@ class AngelDecoder:
                 # a card still held (behind a failed read, it waits past its third copy) is
                 # delivered before another message's, which would take its place unsaid
                 out += self._release(group, settled=True)
+                out += self._late_copies(group, copy)
                 group.believed.append(copy)
                 beside = self._beside(group, [], before=True)
                 unread, self._unread = self._unread, 0
                 group.held = copy, beside, unread
                 out += self._release(group, settled=False)
         return out
+
+    def _late_copies(self, group: Group, copy: Copy) -> list[Message]:
+        """Before another message is first believed in `group`, its copies read exactly as the
+        message just delivered unconfirmed, under its number, are that message's late copies
+        (`_confirmed`): a clean live line quiet between each of its copies (seed 10048644)."""
+        last = self._last
+        if group.believed or last is None or copy == last:
+            return []
+        return self._confirmed(last, group.copies.count(last)) if last in group.copies else []
 
     def _release(
         self, group: Group, *, settled: bool, after: list[Copy] | None = None
@@ -223,32 +239,12 @@ class AngelDecoder:
         return out
 
     def _number_disputed(self, group: Group, held: list[Copy]) -> list[Message]:
-        """A card believed on copies under one number, and read again just after them under
-        another that the count follows on to, where its own does not: two copies whose number
-        was damaged alike cannot be told from a count that wrapped or restarted, so the card
-        is a misread guessing it, its numbers not trusted (`make fuzz` seed 10038519:
-        believed under 119 after 125, its third copy under 127, the 126th lost unsaid). So is
-        one whose copy, in its group or just after it, came under a number ahead of its own
-        past the next, whatever the count follows on to: its two copies' number damaged alike
-        would hide what was lost between, said after it instead (seed 10136553: 2C believed
-        under 72, its copy under 74 read first, 73 lost and said only after 2C). (Under the
-        next number, the next message's copies then show it.)"""
+        """A card believed whose numbers are in doubt (`disputed_numbers`) is a misread
+        guessing it, those numbers not trusted."""
         if group.held is None:
             return []
-        copy = group.held[0]
-        after = tuple(dict.fromkeys(c.seq for c in held if c.data == copy.data))
-        if copy.seq in after:
-            return []
-        inside = (c.seq for c in group.copies if c.data == copy.data and c.seq != copy.seq)
-        others = tuple(dict.fromkeys((*after, *inside)))
-        if not others:
-            return []
-        numbers = (copy.seq, *others)
-        placed = self._count.placed(self._count.last, [*self._untrusted, numbers], None)
-        ahead = any(self._count.past_next(copy.seq, n) for n in others)
-        if placed[-1] == copy.seq and not ahead:
-            return []
-        return self._held_as_misread(group, tuple(dict.fromkeys((placed[-1], *numbers))))
+        numbers = disputed_numbers(self._count, self._untrusted, group, held)
+        return self._held_as_misread(group, numbers) if numbers else []
 
     def _failed_beside(self, group: Group, held: list[Copy]) -> list[Message]:
         """A card believed after a first copy read as a failed read (one damage from any
@@ -300,9 +296,7 @@ class AngelDecoder:
             or neighbour(last)
         ):
             self._renumber(copy.seq)
-            if copy != last or after_one:
-                return []
-            return self._confirmed(copy, copies.count(copy))
+            return [] if copy != last or after_one else self._confirmed(copy, copies.count(copy))
         message = unconfirmed(copies, split=split)
         votes = Counter(next_copies).most_common(2)
         # the copies after it must read as one message: in a tie, the one read first may be
@@ -328,12 +322,13 @@ class AngelDecoder:
             # never hides a loss
             self._renumber(copy.seq)
             return [message]
+        blind = bit_apart(self._count, last, self._last_read, copies, alike=self._last_alike)
         # a lone copy's number is not trusted: the next message believed counts it
         self._last, self._last_read = copy, {c.data for c in copies}
         self._last_alike = copies.count(copy)
         read = Counter(c.seq for c in copies).most_common()
         self._untrusted.append(tuple(dict.fromkeys([copy.seq, *(n for n, _ in read)])))
-        return [message]
+        return [message, *blind]
 
     def _beside(self, group: Group, after: list[Copy], *, before: bool = False) -> list[Message]:
         """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),

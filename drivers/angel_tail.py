@@ -4,7 +4,8 @@ whether some before them never arrived, and what they cannot show is said."""
 
 from __future__ import annotations
 
-from drivers.angel_count import SequenceCount, beyond_count
+from drivers.angel_count import SequenceCount
+from drivers.angel_step import beyond_count
 from drivers.messages import Lost, Message
 
 

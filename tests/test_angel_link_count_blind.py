@@ -53,7 +53,9 @@ def test_numbers_read_stepping_back_where_no_wrap_is_known_are_said_blind() -> N
     believed, then lone copies under 53, 55, 49 and 52 believed (seed 10018025): the step
     from 55 back to 49 is the count's wrap, which no number believed has shown, or a
     number misread; either way the numbers cannot show what was lost (52, 54, 56, 57, 48,
-    50 here); counting 4 over a wrap not known hid 2."""
+    50 here); counting 4 over a wrap not known hid 2. (Before 2C, 3H and 2H, a bit apart
+    and read once each under 54 and 55, may be one card's copies: they count as one
+    message, and one loss is said there.)"""
     first = b"".join(copies(seq, card) for seq, card in zip(range(54, 58), ["3H", "2H", "KD", "TH"],
                                                           strict=True))
     data = first + b"".join(copies(48 + at, card, 3) for at, card in enumerate(["2C", "3C", "7D",
@@ -66,7 +68,7 @@ def test_numbers_read_stepping_back_where_no_wrap_is_known_are_said_blind() -> N
                   "numbers cannot show"),
         CardRead(Card.parse("4D")),
     ]
-    assert not any(isinstance(m, Lost) for m in got)
+    assert not any(isinstance(m, Lost) for m in got[got.index(CardRead(Card.parse("2C"))):])
 
 
 

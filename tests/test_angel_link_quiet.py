@@ -124,3 +124,21 @@ def test_what_follows_a_lone_alarm_copy_otherwise_ends_the_wait_and_is_said_afte
     assert got[::2] == [ALARMED[0][0], CardRead(Card.parse("7D"))]
     assert isinstance(got[1], ShoeAlarm)
     assert "a card may be missing" in got[1].text
+
+
+def test_a_quiet_spell_between_each_copy_before_a_restart_raises_no_misread_alarm() -> None:
+    """7H under 1, the line quiet after its first and its second copy, then a restart to 1:
+    4S, the cut card, KS under 1..3 (seed 10048644, live). 7H's third copy joined 4S's group
+    under 1, so 7H stayed unconfirmed, and 4S believed under 1 after it raised `a number
+    misread first, not leading to the next`. Read exactly as 7H under its number before 4S
+    is believed, it is 7H's late copy: 7H is confirmed, and 4S under the same number says
+    only that the count went back (a restart, which no receiver can tell from a wrap)."""
+    sent: list[tuple[Message, int]] = [
+        (CardRead(Card.parse("7H")), 1), (CardRead(Card.parse("4S")), 1), (CutRead(), 2),
+        (CardRead(Card.parse("KS")), 3),
+    ]
+    said = link_alarms(live(frames(sent), 0, 1))
+    assert [m.text for m in said if isinstance(m, ShoeAlarm)] == [
+        "the shoe's count went back from 1 to 1: it restarted, or messages were lost at its wrap"
+    ]
+    assert len(said) == 1

@@ -89,7 +89,51 @@ def test_an_alarms_garbled_copies_beside_a_card_misnumbered_into_the_group_are_s
     ]
     data = copies(48, "2S", 3) + copies(49, "JH", 2) + copies(48, "KS") + b"".join(alarm)
     got = angel_decode(data + copies(50, "QH", 3), "none")
-    assert got[:2] == [card("2S"), card("JH")]
-    assert isinstance(got[2], ShoeAlarm)
-    assert got[2].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
-    assert got[3:] == [*guessed("KS"), card("QH")]
+    # KS and the alarm under the number after it run on from the restart (seed 30052564):
+    # each a message of its own, in the order sent
+    assert got[:3] == [card("2S"), card("JH"), *guessed("KS")]
+    assert isinstance(got[3], ShoeAlarm)
+    assert got[3].text.startswith("seq 49: a message read only as alarm 'D1 SHOE 9'")
+    assert got[-1] == card("QH")
+
+
+def test_the_number_read_after_the_first_before_a_step_back_may_be_the_count_s_top() -> None:
+    """A count of 48..57: lone copies under 55, 57, 48 and 49 first in the input (56 lost),
+    then 50..55 believed, 56 read once, and 49 believed (seed 30006201: 57 and 48 lost at
+    that wrap). 57, not one on from 55, was taken for a number misread and only 55 for the
+    count's top past it, so the wrap from 56 said 48 lost and 57's loss went unsaid; 57,
+    two beyond the highest believed, may be the top as well: both are said."""
+    lone = [(55, "KD"), (57, "6H"), (48, "2S"), (49, "7C")]
+    data = b"".join(copies(seq, name) for seq, name in lone)
+    believed = [(50, "6C"), (51, "7S"), (52, "2H"), (53, "4S"), (54, "AD"), (55, "KS")]
+    data += b"".join(copies(seq, name, 3) for seq, name in believed)
+    got = angel_decode(data + copies(56, "QS") + copies(49, "6S", 3), "none")
+    assert got[-4:] == [
+        card("KS"), *guessed("QS"), Lost(2, "2 of seq 55..49, read before, never arrived"),
+        card("6S"),
+    ]
+
+
+def test_the_next_numbers_copy_is_not_taken_into_the_group_by_a_copy_misnumbered_after() -> None:
+    """2C believed under 185 on two copies, 3C read once under 186, then 9D's copy with its
+    number 187 misread as 185, the input ending there (seed 30023400): 9D's copy under 185
+    took 3C into 2C's group as a copy misnumbered (3C is a bit from 2C), so 2C became a
+    misread and 3C went unsaid. The next number's copy reading otherwise is the next
+    message's: 2C, then 3C and 9D, each read once."""
+    data = copies(184, "QD", 3) + copies(185, "2C", 2) + copies(186, "3C") + copies(185, "9D")
+    got = angel_decode(data, "none")
+    assert got[:4] == [card("QD"), card("2C"), *guessed("3C", "9D")]
+
+
+def test_a_run_of_numbers_restarted_inside_a_group_is_not_taken_for_its_copies() -> None:
+    """6D believed under 1 on two copies, then, the count restarted, 9C under 0 and the
+    failed read under 1, each read once, then 2C under 2 (seed 30052564): 9C was taken
+    into 6D's group as a copy misnumbered, and the failed read for 6D's third copy (one
+    damage from any card), unsaid. A copy not reading as the message believed, under the
+    number after such a copy's, runs on from it: both are messages of their own."""
+    failed = angel.encode_frame(1, angel.message_data(Misread()), crc16_ccitt)
+    data = copies(0, "QC", 3) + copies(1, "6D", 2) + copies(0, "9C") + failed
+    got = angel_decode(data + copies(2, "2C") + copies(3, "8C", 3), "none")
+    assert [m for m in got if not isinstance(m, ShoeAlarm)] == [
+        card("QC"), card("6D"), *guessed("9C"), Misread(), *guessed("2C"), card("8C"),
+    ]

@@ -85,6 +85,12 @@ def unconfirmed_last(first: int, last: int) -> ShoeAlarm:
     )
 
 
+def bit_apart_alarm(message: Message) -> bool:
+    """Whether `message` is the alarm raised by two cards a bit apart, read once each under
+    numbers in a row: one card's copies may have been damaged so, hiding a loss after them."""
+    return isinstance(message, ShoeAlarm) and "two cards a bit apart" in message.text
+
+
 def test_angel_reports_a_run_of_missing_sequence_numbers() -> None:
     data = b"".join(angel_copies(seq, QH) for seq in (4, 5, 9))
     assert angel_decode(data) == [QH, QH, Lost(3, "seq 6..8 never arrived"), QH]
@@ -168,9 +174,9 @@ def test_angel_copies_further_apart_than_the_window_settle_late_not_unread() -> 
     copy = angel_copies(1, QH, copies=1, check="none")
     got = decoder.feed(copy, 0.0) + decoder.idle(0.05) + decoder.feed(copy, 0.1)
     # 4800 baud: 100 ms between copies is within the window; two copies agreeing wait for
-    # the third (it may dispute them) until the line is quiet for as long again
-    assert got + decoder.idle(0.3) == []
-    assert decoder.idle(0.6) == [QH]
+    # the third (it may dispute them), the line quiet, up to a second (`JAM_AFTER`)
+    assert got + decoder.idle(0.3) + decoder.idle(0.6) == []
+    assert decoder.idle(1.1) == [QH]
     tight = AngelDecoder(check="none", copy_window=0.05)
     got = tight.feed(copy, 0.0) + tight.idle(0.06) + tight.feed(copy, 0.1)
     assert got == [Misread(guess=QH.card)]
@@ -272,14 +278,15 @@ def test_angel_the_numbers_of_unconfirmed_messages_show_what_never_arrived() -> 
 def test_angel_a_whole_turn_of_unconfirmed_messages_does_not_hide_a_loss() -> None:
     """A count of ten, learned; then a whole turn of lone copies, one number missing at the
     end, before the next message believed: counted by the believed numbers alone, the turn
-    hid the loss."""
+    hid the loss. (Cards a bit apart in a row, read once each, also raise their own alarm:
+    `bit_apart_alarm`.)"""
     cards = [CardRead(c) for c in ALL_CARDS]
     data = b"".join(angel_copies(s, cards[s], check="none") for s in range(10))
     data += angel_copies(0, cards[10], check="none")
     alone = enumerate(range(1, 14), 11)
     data += b"".join(angel_copies(s % 10, cards[i], 1, "none") for i, s in alone)
     data += angel_copies(5, cards[30], check="none")
-    got = angel_decode(data, "none")
+    got = [m for m in angel_decode(data, "none") if not bit_apart_alarm(m)]
     assert [m for m in got if not isinstance(m, Misread)] == [
         *cards[:11],
         Lost(1, "1 of seq 0..5 never arrived, by the numbers read"),

@@ -1,0 +1,34 @@
+"""Angel without a check: two lone copies under numbers in a row that one message's copies,
+each damaged once, could be (`make fuzz` angel-none, seeds 10,000,000 on), rebuilt from
+real frames."""
+
+from __future__ import annotations
+
+from croupier.cards import Card
+from drivers.messages import CardRead, Misread, ShoeAlarm
+from tests.test_angel_link_copies import copies, guessed
+from tests.test_drivers_dialect_rules import angel_decode, bit_apart_alarm
+
+
+def test_two_lone_cards_a_bit_apart_under_numbers_in_a_row_raise_an_alarm() -> None:
+    """KS under 115, then 9D's copies: one read as 9S (a bit of its card byte), one under
+    117 (a bit of its number), the third lost; the alarm under 117 lost whole, then TS under
+    118 (seed 10154098). Read as two messages, 9S and 9D took 116 and 117 and the alarm's
+    loss went unsaid. Both are delivered, and an alarm says the numbers cannot show what was
+    lost after them (two cards each read once, and nothing lost, fit as well). A failed read
+    beside a card, or cards further apart, raise nothing."""
+    data = copies(115, "KS", 3) + copies(116, "9S") + copies(117, "9D") + copies(118, "TS", 3)
+    got = angel_decode(data, "none")
+    assert got == [
+        CardRead(Card.parse("KS")), *guessed("9S", "9D"),
+        ShoeAlarm("seq 116 to 117: a number misread in one of two cards a bit apart, read once "
+                  "each: messages may have been lost there that the numbers cannot show"),
+        CardRead(Card.parse("TS")),
+    ]
+    assert bit_apart_alarm(got[3])
+    for other in (copies(117, "9D", card_byte=0x70), copies(117, "3D")):
+        data = copies(115, "KS", 3) + copies(116, "9S") + other + copies(118, "TS", 3)
+        got = angel_decode(data, "none")
+        assert got[0] == CardRead(Card.parse("KS"))
+        assert all(isinstance(m, Misread) for m in got[1:3])
+        assert got[3:] == [CardRead(Card.parse("TS"))]
