@@ -55,9 +55,13 @@ class Source:
     def start(self, put: Put, resume_at: int | None, ended: Callable[[], None]) -> None:
         if self._relay is not None:
             put = self._relay.wrap(put)
-        self._thread = threading.Thread(target=self._run, args=(put, resume_at, ended),
-                                        name=f"croupier-{self.name}", daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._run, args=(put, resume_at, ended),
+                                  name=f"croupier-{self.name}", daemon=True)
+        # Started under the lock: a `stop` from the screen's thread in between found a
+        # thread not yet started and could not join it (a kiosk closed at its first frame).
+        with self._lock:
+            self._thread = thread
+            thread.start()
 
     def _run(self, put: Put, resume_at: int | None, ended: Callable[[], None]) -> None:
         try:
@@ -85,10 +89,11 @@ class Source:
             self._stopped = True
             if self._source is not None:
                 self._source.close()
-        if self._thread is not None:
+            thread = self._thread
+        if thread is not None:
             # A camera waiting for its next frame cannot be interrupted: its thread is a
             # daemon and ends at that frame.
-            self._thread.join(JOIN_TIMEOUT)
+            thread.join(JOIN_TIMEOUT)
 
 
 def opened(name: str, source: ShoeSource, *, resends: bool | None) -> Source:
