@@ -10,6 +10,16 @@ receiver could have raised), and the delivered message is exactly what such fram
 (frames read as the decoder reads them: two copies that differ only in the intention byte,
 which is ignored on receipt, are alike).
 
+With the check verified, it covers the number too: a frame whose number alone was damaged,
+its check still passing, is as good as sent under that number (seed 10720612: a copy of QD
+under 187 came under 155, its first check byte lost and the next frame's ENQ read as the
+second, the check of the damaged body). The very same bytes arrive from a shoe whose count
+restarted at 155 after 186, the messages from 156 to 186 lost whole, and which dealt QD
+again under 187 (six decks): for that shoe, the QD delivered first and the 31 said lost are
+right, and a receiver dropping it would lose that shoe's card unsaid. Without a check the
+number is not verified: the decoder weighs copies' numbers (drivers/PROTOCOL.md §6), so
+what copies misnumbered alike deliver, or hide, is not counted apart.
+
 Which message sent each frame came from is recorded as the line damaged it
 (`bench.fuzz_inputs.Span`): its number may be damaged too, so guessed back from it, a frame
 was placed at another message (or nowhere), where it made a dispute no receiver saw, and a
@@ -164,7 +174,7 @@ def received_frames(
             under[index].add((seq, angel.data_message(data)))
             if seq == stream.seqs[index]:
                 numbered.add(index)
-        if index is None or sent[index] != data:
+        if index is None or sent[index] != data or (checked and seq != stream.seqs[index]):
             unsent[seq, data, index] += 1
     forged: dict[Message, set[int]] = {}
     for (seq, data, index), copies in unsent.items():
