@@ -96,6 +96,12 @@ def _drawn(tmp_path_factory: pytest.TempPathFactory, seed: int) -> tuple[Any, di
 
 
 @pytest.fixture(scope="module")
+def drawn_builtin(design: Any, faces: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The built-in design and its faces, as the tuning designs are drawn (`drawn_design`)."""
+    return design, faces
+
+
+@pytest.fixture(scope="module")
 def framed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any]]:
     """A design drawn with a coloured frame printed near the edge (tuning design 105)."""
     return _drawn(tmp_path_factory, 105)

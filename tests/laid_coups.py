@@ -30,3 +30,13 @@ def assert_nothing_named_wrong(rows: list[list[str]], got: list[list[Card | None
     assert [len(r) for r in got] == [len(r) for r in rows]
     for row_got, row_want in zip(got, rows, strict=True):
         assert all(g is None or str(g) == w for g, w in zip(row_got, row_want, strict=True))
+
+
+def assert_read_whole(drawn: tuple[Any, dict[str, Any]], seed: int,
+                      laid: tuple[int, int, str]) -> None:
+    """The coup `seed` laid at speed on `drawn` holds the card `laid` (row, column, name)
+    where a test says, and is read whole: every card named as laid."""
+    rows, got = read_laid_coup(drawn, seed)
+    row, column, card = laid
+    assert rows[row][column] == card
+    assert [[str(c) for c in r] for r in got] == rows

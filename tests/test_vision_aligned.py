@@ -94,14 +94,18 @@ def test_a_card_declined_at_its_outline_is_named_where_its_face_places_it(
     where fitting it to its face places it, and each whole coup is read: named there at
     once, or (the 8S, unsure beside its twin; the 3C, beside the 2C) after the finer looks
     where it was placed."""
-    from tests.laid_coups import read_laid_coup
+    from tests.laid_coups import assert_read_whole
 
-    rows, got = read_laid_coup(request.getfixturevalue(drawn), seed)
-    row, column, card = laid
-    assert rows[row][column] == card
-    assert [[str(c) for c in r] for r in got] == rows
+    assert_read_whole(request.getfixturevalue(drawn), seed, laid)
 
 
-@pytest.fixture(scope="module")
-def drawn_builtin(design: Any, faces: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return design, faces
+def test_a_fit_that_mirrors_the_card_or_turns_it_far_is_no_placement() -> None:
+    from vision.aligned import BORDER, plausible
+
+    def warp(linear: list[list[float]]) -> np.ndarray:
+        return np.hstack([np.array(linear, np.float32), np.full((2, 1), BORDER, np.float32)])
+
+    assert plausible(warp([[1.0, 0.0], [0.0, 1.0]]))
+    assert not plausible(warp([[1.0, 0.0], [0.0, -1.0]]))  # upside down and mirrored
+    cos, sin = np.cos(np.radians(6.0)), np.sin(np.radians(6.0))
+    assert not plausible(warp([[cos, -sin], [sin, cos]]))

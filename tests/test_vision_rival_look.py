@@ -71,17 +71,9 @@ def test_a_card_unsure_beside_another_rank_of_its_suit_is_named_after_the_finer_
     apart from another rank of its suit (the 8S from the 7S, the 3C from the 2C, the 8C
     from the 4C and 6C) was declined, though its index and face named it; the finer look
     where the two differ finds it clearly itself, and each whole coup is read."""
-    from tests.laid_coups import read_laid_coup
+    from tests.laid_coups import assert_read_whole
 
-    rows, got = read_laid_coup(request.getfixturevalue(drawn), seed)
-    row, column, card = laid
-    assert rows[row][column] == card
-    assert [[str(c) for c in r] for r in got] == rows
-
-
-@pytest.fixture(scope="module")
-def drawn_builtin(design: Any, faces: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return design, faces
+    assert_read_whole(request.getfixturevalue(drawn), seed, laid)
 
 
 def _paled(card: Card, rival: Card, keep: float) -> Any:
@@ -148,9 +140,6 @@ def test_a_card_with_a_pale_pip_is_named_after_the_finer_look(
     middle pip glare paled fitted the 6H, the 4H, the 2H better on all the pixels at once
     where the two differ, and were declined; patch by patch each fits its own best, very
     well, and each whole coup is read."""
-    from tests.laid_coups import read_laid_coup
+    from tests.laid_coups import assert_read_whole
 
-    rows, got = read_laid_coup(request.getfixturevalue(drawn), seed)
-    row, column, card = laid
-    assert rows[row][column] == card
-    assert [[str(c) for c in r] for r in got] == rows
+    assert_read_whole(request.getfixturevalue(drawn), seed, laid)

@@ -136,9 +136,6 @@ def test_a_card_fitting_a_little_less_well_is_left_to_the_closer_look(
     """Coups laid at speed on tuning designs: a card fitting its reference 0.76 at best,
     clearly apart from every card but its suit twin, was declined though the closer look
     finds it clearly itself; it is left to that look now, and each whole coup is read."""
-    from tests.laid_coups import read_laid_coup
+    from tests.laid_coups import assert_read_whole
 
-    rows, got = read_laid_coup(request.getfixturevalue(drawn), seed)
-    row, column, card = laid
-    assert rows[row][column] == card
-    assert [[str(c) for c in r] for r in got] == rows
+    assert_read_whole(request.getfixturevalue(drawn), seed, laid)
