@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from drivers.angel import data_message
+from drivers.angel import COPIES, data_message
 from drivers.angel_copies import Copy
 from drivers.angel_group import Group
 from drivers.messages import ShoeAlarm, Status
@@ -53,7 +53,13 @@ def held(group: Group | None, odd: list[Copy], votes: int) -> bool:
 def awaited(group: Group | None, odd: list[Copy], votes: int, copy: Copy) -> bool:
     """Whether `copy`, read after a quiet spell, is one of those what `group` holds waits
     for (`waits`): the lone text's, read exactly as it (anything else ends the wait, what
-    was held said before it), or any under a held message's number, which may dispute it."""
+    was held said before it), or any under a held message's number, which may dispute it,
+    while the group holds fewer copies than a line doubling every frame gives: each copy
+    awaited waits `JAM_AFTER` again, and a line sending copy after copy under the number,
+    a little less than that apart, had held the card for good."""
     if copy == lone_text(group, odd, votes):
         return True
-    return held(group, odd, votes) and group is not None and copy.seq == group.seq
+    return (
+        held(group, odd, votes) and group is not None and copy.seq == group.seq
+        and len(group.copies) < 2 * COPIES
+    )

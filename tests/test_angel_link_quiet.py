@@ -142,3 +142,25 @@ def test_a_quiet_spell_between_each_copy_before_a_restart_raises_no_misread_alar
         "the shoe's count went back from 1 to 1: it restarted, or messages were lost at its wrap"
     ]
     assert len(said) == 1
+
+
+def test_a_card_held_for_its_third_copy_is_said_though_texts_keep_coming_under_its_number() -> None:
+    """9C believed on two copies waits, the line quiet, for its third; a line sending a
+    text under its number every 0.9 s, each waiting `JAM_AFTER` again, held it for good
+    (30 texts, 27 s, and 9C never said). It is said once its number holds as many copies as
+    a line doubling every frame gives."""
+    decoder = AngelDecoder(check="none")
+    nine = CardRead(Card.parse("9C"))
+    sent = frames([(CardRead(Card.parse("AS")), 40)]) + frames([(nine, 41)], 2)
+    now, out = 0.0, []
+    for frame in sent:
+        now += 0.002
+        out += decoder.feed(frame, now)
+    for k in range(30):
+        now += JAM_AFTER - 0.1
+        out += decoder.idle(now)
+        if nine in out:
+            break
+        out += decoder.feed(frames([(ShoeAlarm(f"E{k % 10} JAM {k}"), 41)], 1)[0], now + 0.002)
+    assert out[:2] == [CardRead(Card.parse("AS")), nine]
+    assert now < 2 * angel.COPIES * JAM_AFTER
