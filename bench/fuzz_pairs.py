@@ -56,6 +56,7 @@ def _weights(
     names: dict[Message, int] = {}
     s_kind, s_ident, s_card = (a[:, None] for a in _codes(sent, names))
     g_kind, g_ident, g_card = (a[None, :] for a in _codes(got, names))
+    stray = np.array(strays, dtype=bool)[:, None]
     misread = g_kind == _MISREAD
     same = s_ident == g_ident
     if read:  # which message a misread came from, where its reading cannot tell
@@ -77,7 +78,7 @@ def _weights(
     # a message none of whose frames arrived (`_strays`) is guessed only by another's frames
     # read as it: the misread stands for that one (seed 10105988: AD's copy read as 5D, which
     # was lost whole and said lost; paired with 5D, AD went unsaid)
-    guessed &= ~np.array(strays, dtype=bool)[:, None]
+    guessed &= ~stray
     weights = np.maximum(weights, np.where(guessed, 5, 0))
     # the card right, its face-up bit flipped (angel with no check cannot see it)
     face = (s_kind == _CARD) & (g_kind == _CARD) & (s_card == g_card)
@@ -88,7 +89,7 @@ def _weights(
         weights = np.maximum(weights, np.where(alarms & under, 3, 0))
     weights[:unheard] = np.where(same[:unheard], weights[:unheard], 0)
     # only a misread stands for a message that came from another's frames (`_strays`)
-    return np.where(np.array(strays, dtype=bool)[:, None] & ~misread, 0, weights)
+    return np.where(stray & ~misread, 0, weights)
 
 
 def _read_as(message: Message, readings: set[Message]) -> bool:
