@@ -26,7 +26,7 @@ from vision.classifier import CONFIDENCE_BAR, MIN_SCORE, Reading
 from vision.design import Design
 from vision.fine import SHIFT, Parted, fine_size, in_view, shift_offsets, straightened
 from vision.quad import Quad
-from vision.twin_look import _patchwise, looked_at
+from vision.twin_look import looked_at, patch_fits
 from vision.twins import SUIT_TWIN
 
 # How much better the guess must fit than each rival where the two differ (`lead`), and how
@@ -219,19 +219,7 @@ def shape_lead(frame: np.ndarray, outlines: list[Quad], visible: float,
 
 def _shapes(frame: np.ndarray, quad: Quad, size: tuple[int, int], seen: float,
             ways: list[Parted]) -> np.ndarray | None:
-    """How well each of two faces fits the card outlined by `quad` where they differ, patch
-    by patch at its best shift, each way up (`ways`), on the patches wholly left of column
-    `seen`: (ways, 2); None where too few pixels are in view."""
-    card = straightened(frame, quad, size)
-    if card is None:
-        return None
-    moves = shift_offsets(size[0])
-    fits = []
-    for at, ends, stops, joined in ways:
-        kept = int(ends.searchsorted(seen))
-        if kept == 0 or stops[kept - 1] < _LEAST:
-            return None
-        n = int(stops[kept - 1])
-        moved = np.take(card.ravel(), moves + at[:n])
-        fits.append(_patchwise(moved, joined[:n], np.diff(stops[:kept], prepend=0)))
-    return np.stack(fits)
+    """`vision.twin_look.patch_fits` for every way up (ways, 2); None where too few pixels
+    are in view."""
+    fits = [f for f in patch_fits(frame, quad, size, seen, ways) if f is not None]
+    return np.stack(fits) if len(fits) == len(ways) else None

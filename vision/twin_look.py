@@ -209,21 +209,33 @@ def _fits(frame: np.ndarray, quad: Quad, seen: float, ways: list[Parted],
           size: tuple[int, int]) -> np.ndarray:
     """How well the card named and its twin fit the card where they differ, on its left
     `seen` share: their best correlation over small shifts and either way up, (2,)."""
-    width, _ = size
-    best = np.full(2, -1.0)
+    each = [fits for fits in patch_fits(frame, quad, size, seen * size[0], ways)
+            if fits is not None]
+    best: np.ndarray = np.maximum.reduce([np.full(2, -1.0), *each])
+    return best
+
+
+def patch_fits(frame: np.ndarray, quad: Quad, size: tuple[int, int], seen: float,
+               ways: list[Parted]) -> list[np.ndarray | None]:
+    """How well each of two faces fits the card outlined by `quad` where they differ, patch
+    by patch at its best shift, for each way up (`ways`), on the patches wholly left of
+    column `seen`: (2,) a way, None for a way with too few pixels in view (all None where
+    the outline cannot be straightened)."""
     straight = straightened(frame, quad, size)
     if straight is None:
-        return best
+        return [None for _ in ways]
     card = straight.ravel()
-    moves = shift_offsets(width)
+    moves = shift_offsets(size[0])
+    fits: list[np.ndarray | None] = []
     for at, ends, stops, joined in ways:
-        kept = int(ends.searchsorted(seen * width))  # the patches wholly in view
+        kept = int(ends.searchsorted(seen))  # the patches wholly in view
         if kept == 0 or stops[kept - 1] < _LEAST:
+            fits.append(None)
             continue
         n = int(stops[kept - 1])
         moved = np.take(card, moves + at[:n])  # (shifts, n): `take` gathers faster
-        best = np.maximum(best, _patchwise(moved, joined[:n], np.diff(stops[:kept], prepend=0)))
-    return best
+        fits.append(_patchwise(moved, joined[:n], np.diff(stops[:kept], prepend=0)))
+    return fits
 
 
 def _patchwise(moved: np.ndarray, joined: np.ndarray, count: np.ndarray) -> np.ndarray:
