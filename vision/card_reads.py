@@ -21,6 +21,7 @@ from vision.classifier import (
 )
 from vision.design import Design
 from vision.first_reads import classify_each
+from vision.flat_look import flat_checked
 from vision.found import found_at
 from vision.look import Looks
 from vision.quad import Quad, along_top_edge, from_left_edge, grow, widened
@@ -73,7 +74,9 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     otherwise it is looked for further
     (`_look_further`). A card named is looked at again, finer, beside its suit twin
     (`vision.twin_look`), where the look around its outlines found it; and a card declined as
-    unsure beside its closest rivals first (`vision.rival_look`).
+    unsure beside its closest rivals first (`vision.rival_look`). A card still declined, in
+    a frame whose cards are mostly named, is looked at last with its light evened out and
+    what covers it left aside (`vision.flat_look`).
     """
     near = [_near(frame, spot, design) for spot in spots]
     firsts = classify_each([(piece, spot.quad, spot.visible) for piece, spot in near], design)
@@ -104,10 +107,30 @@ def read_cards(frame: np.ndarray, spots: Sequence[RowCard], design: Design) -> l
     further = _look_further([(*near[k], looks[k], firsts[k]) for k in rest], design)
     for k, reading in zip(rest, further, strict=True):
         readings[k] = reading
-    return [
+    closer = [
         _closer(frame, spot, looks[k], reading, design)
         for k, (spot, reading) in enumerate(zip(spots, readings, strict=True))
     ]
+    # The last look (`vision.flat_look`) compares pips where they lie, which any design's
+    # cards share: it is asked only in a frame whose cards, named mostly already, say they
+    # are of the design given (the built-in design, reading another design's coups, names
+    # none of their cards without it, and two a coup with it, were it asked there).
+    if 2 * sum(reading.card is not None for reading in closer) <= len(closer):
+        return closer
+    return [
+        _flat(frame, spot, looks[k], reading, design)
+        for k, (spot, reading) in enumerate(zip(spots, closer, strict=True))
+    ]
+
+
+def _flat(frame: np.ndarray, spot: RowCard, looks: Looks, reading: Reading,
+          design: Design) -> Reading:
+    """`reading` after the last look (`vision.flat_look`) where the look around the card's
+    outlines found it, if it is declined with a guess."""
+    if reading.card is not None or reading.guess is None:
+        return reading
+    found = _found(spot, looks, reading, design)
+    return flat_checked(frame, found or spot.quad, spot.visible, reading, design)
 
 
 def _closer(frame: np.ndarray, spot: RowCard, looks: Looks, reading: Reading,

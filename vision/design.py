@@ -115,6 +115,15 @@ class Design:
         return ways
 
     @cached_property
+    def sparse_fine(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every second pixel either way of each fine face, upright and then turned, (2 *
+        52, pixels) float32, and their squares: for `vision.flat_look`, made the first
+        time a frame asks (few cards are ever looked at so)."""
+        fine = self.fine.astype(np.float32)
+        faces = np.concatenate([fine, fine[:, ::-1, ::-1]])[:, ::2, ::2].reshape(2 * len(fine), -1)
+        return faces, faces * faces
+
+    @cached_property
     def _parted_pairs(self) -> dict[tuple[int, int], list[Parted]]:
         return {}
 
