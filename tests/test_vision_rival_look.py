@@ -27,9 +27,12 @@ def test_a_card_unsure_beside_a_rival_rank_is_named_for_itself_never_the_rival(
 
     for card, face, outline in pip_faces(blur):
         for rival in _others(card):
-            # The rival guessed, the card laid among its rivals: nothing is named.
+            # The rival guessed, the card laid among its rivals: the rival is not named;
+            # the rank below the card, guessed, may be taken for the card (`_pale_pip`).
             wrong = Reading(None, rival, 0.0, 0.9, untwinned=0.3, rivals=(card,), unrivalled=0.8)
-            assert rival_checked(face, outline, 1.0, wrong, design) == wrong, (card, rival)
+            looked = rival_checked(face, outline, 1.0, wrong, design)
+            assert looked == wrong or (looked.card, looked.guess) == (None, card), (card, rival)
+            assert twin_checked(face, outline, 1.0, looked, design).card in (None, card)
             # The guess must lead either way up: a 7's middle pip lies in one half, and
             # the card turned shows it where a 6 has none and an 8 has one.
             if card.rank is Rank.SEVEN and rival.rank in {Rank.SIX, Rank.EIGHT}:
@@ -114,6 +117,31 @@ def test_a_card_whose_middle_pip_glare_pales_is_named_beside_the_rank_without_it
     assert (looked.untwinned, looked.rivals) == (0.8, ())
 
 
+@pytest.mark.parametrize(("card", "below", "above"), [
+    ("3D", "2D", "4D"), ("5C", "4C", "6C"), ("3S", "2S", "4S"),
+])
+def test_a_card_guessed_the_rank_below_for_a_pip_glare_paled_is_taken_for_itself(
+    design: Any, card: str, below: str, above: str
+) -> None:
+    """Its middle pip all but washed out, the card fits the rank without it well enough to
+    be guessed that: patch by patch, its own face leads the guess far, and leads every
+    other rank of its suit near it, and the card is guessed itself, as sure as it would be
+    were its rivals not cards (its twin, the twin look settles). Guessed right, it is not
+    taken for the rank above."""
+    from vision.classifier import Reading
+    from vision.quad import whole_frame
+    from vision.rival_look import rival_checked
+
+    laid, lower, upper = (Card.parse(name) for name in (card, below, above))
+    face = _paled(laid, lower, 0.1)
+    outline = whole_frame(face)
+    guessed = Reading(None, lower, 0.0, 0.9, untwinned=0.0, rivals=(laid,), unrivalled=0.8)
+    looked = rival_checked(face, outline, 1.0, guessed, design)
+    assert (looked.card, looked.guess, looked.untwinned) == (None, laid, 0.8)
+    right = Reading(None, laid, 0.0, 0.9, untwinned=0.0, rivals=(upper,), unrivalled=0.8)
+    assert rival_checked(face, outline, 1.0, right, design).guess == laid
+
+
 def test_a_rival_whose_twin_is_a_rival_of_the_cards_suit_is_left_to_the_twin_look() -> None:
     from croupier.cards import ALL_CARDS
     from vision.rival_look import _compared
@@ -132,6 +160,8 @@ def test_a_rival_whose_twin_is_a_rival_of_the_cards_suit_is_left_to_the_twin_loo
     ("drawn_builtin", 66000, (0, 1, "7H")),
     ("drawn_108", 56905, (1, 2, "5H")),
     ("drawn_118", 67901, (1, 0, "3H")),
+    ("framed", 56207, (0, 6, "3C")),  # guessed 2C, its middle pip washed out
+    ("framed", 66206, (0, 2, "3C")),  # so too
 ])
 def test_a_card_with_a_pale_pip_is_named_after_the_finer_look(
     request: pytest.FixtureRequest, drawn: str, seed: int, laid: tuple[int, int, str]
