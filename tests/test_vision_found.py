@@ -82,3 +82,14 @@ def test_of_two_outlines_seen_alike_the_first_is_where_the_card_was_found(
 
 def test_nothing_looked_around_is_found_nowhere(design: Design) -> None:
     assert found_at({}, ALL_CARDS[0], 1.0, design) is None
+
+
+def test_a_looks_face_is_cut_once_a_width_as_it_is_cut_among_others(design: Design) -> None:
+    """A look compared again at the same share of a card in view is not cut again, and its
+    cut is, to the bit, the one it gets cut together with other looks."""
+    looks = list(_looks(design, 3, 4).values())
+    for columns in (2, 20, 38):
+        together = cut_face(np.concatenate([one.face for one in looks]), columns, design.size)
+        alone = np.concatenate([one.face_cut(columns, design.size) for one in looks])
+        assert np.array_equal(alone, together)
+        assert looks[0].face_cut(columns, design.size) is looks[0].face_cut(columns, design.size)

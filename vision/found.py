@@ -11,7 +11,7 @@ import numpy as np
 
 from croupier.cards import Card
 from vision.classifier import share_columns
-from vision.design import FACE_WEIGHT, Design, cut_face
+from vision.design import FACE_WEIGHT, Design
 from vision.look import BEST_SHIFTS, Looks
 from vision.quad import Quad
 
@@ -29,9 +29,9 @@ def found_at(looks: Looks, card: Card, visible: float, design: Design) -> Quad |
     face = design.masked(columns)[0][:, named] if columns else design.face[:, named]
     index = design.index[:, named]
     seen = list(looks.values())
-    observed = np.concatenate([one.face for one in seen])
-    if columns:
-        observed = cut_face(observed, columns, design.size)
+    observed = np.concatenate([
+        one.face_cut(columns, design.size) if columns else one.face for one in seen
+    ])
     indices = np.concatenate([one.index for one in seen])
     # (blur levels, outlines x places): the score each level gives each place.
     fits = FACE_WEIGHT * (face @ observed.T) + (1 - FACE_WEIGHT) * (index @ indices.T)
