@@ -85,11 +85,11 @@ def _span(
     thick, length = edge.shape
     ys = np.arange(thick)
     xs = np.round(x + np.tan(tilt) * (ys - middle)).astype(int)
-    on = np.zeros(thick, bool)
-    for dx in (-1, 0, 1):
-        inside = (xs + dx >= 0) & (xs + dx < length)
-        on[inside] |= edge[ys[inside], xs[inside] + dx] > 0
-    rows = np.flatnonzero(on)
+    # The line's pixel and its two neighbours along each row, gathered at once.
+    at = xs + np.array([[-1], [0], [1]])
+    near = np.take(edge.ravel(), ys * length + np.clip(at, 0, length - 1))
+    near &= (at >= 0) & (at < length)
+    rows = np.flatnonzero(near.any(axis=0))
     if len(rows) == 0:
         return middle, middle
     breaks = np.flatnonzero(np.diff(rows) > _SPAN_GAP * height)
