@@ -11,7 +11,7 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from croupier.cards import ALL_CARDS, Card
-from vision.design import FACE_WEIGHT, Design, cut_face
+from vision.design import FACE_WEIGHT, Design
 from vision.features import FACE_SHRINK
 from vision.look import BEST_SHIFTS, Look, Looks, dot, look
 from vision.quad import Quad
@@ -321,11 +321,11 @@ def _fits_each(cards: Sequence[Around], design: Design) -> list[np.ndarray]:
             k for k, c in enumerate(cards)
             if share_columns(c.visible, design) == columns
         ]
-        face = _stacked([seen[k] for k in members], "face")
-        references = design.face
-        if columns:
-            references = design.masked(columns)[0]
-            face = cut_face(face, columns, design.size)
+        looked = [one for k in members for one in seen[k]]
+        references = design.masked(columns)[0] if columns else design.face
+        face = np.concatenate([
+            one.face_cut(columns, design.size) if columns else one.face for one in looked
+        ])
         parts = _split(dot(references, face), [seen[k] for k in members])
         for k, part in zip(members, parts, strict=True):
             face_scores[k] = part

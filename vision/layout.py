@@ -204,15 +204,19 @@ def _rows_of(cards: Sequence[T], quad: Callable[[T], Quad]) -> list[list[T]]:
     """Things with an outline grouped into rows by height, top row first, each row left to
     right."""
     rows: list[list[T]] = []
+    # Each card's middle and height, measured once: a row's are asked for every card after.
+    ys: list[list[float]] = []
+    heights: list[list[float]] = []
     for card in sorted(cards, key=lambda c: quad(c).centre[1]):
-        if rows:
-            row = rows[-1]
-            row_y = float(np.mean([quad(c).centre[1] for c in row]))
-            height = float(np.mean([quad(c).height for c in row]))
-            if abs(quad(card).centre[1] - row_y) < _ROW_TOLERANCE * height:
-                row.append(card)
-                continue
+        y, height = quad(card).centre[1], quad(card).height
+        if rows and abs(y - float(np.mean(ys[-1]))) < _ROW_TOLERANCE * float(np.mean(heights[-1])):
+            rows[-1].append(card)
+            ys[-1].append(y)
+            heights[-1].append(height)
+            continue
         rows.append([card])
+        ys.append([y])
+        heights.append([height])
     return [sorted(row, key=lambda c: quad(c).centre[0]) for row in rows]
 
 

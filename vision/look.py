@@ -4,12 +4,12 @@ its references best, and what is seen there."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 import numpy as np
 
-from vision.design import Design
+from vision.design import Design, cut_face
 from vision.features import Windows, describe_surrounds
 from vision.quad import Quad, rectify, surround
 
@@ -36,6 +36,17 @@ class Look:
     face: np.ndarray  # (BEST_SHIFTS, face features)
     outline: Quad
     places: np.ndarray  # (BEST_SHIFTS, 2): (dx, dy) pixels of the straightened card
+    # The face features cut to a share of the card in view, by its columns (`face_cut`).
+    cuts: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+
+    def face_cut(self, columns: int, size: tuple[int, int]) -> np.ndarray:
+        """The face features cut to their left `columns` columns (`vision.design.cut_face`),
+        made once a width: a look is compared at the same share again and again (looked
+        for further, and where it was found). Each is cut as it is among others."""
+        cut = self.cuts.get(columns)
+        if cut is None:
+            cut = self.cuts[columns] = cut_face(self.face, columns, size)
+        return cut
 
 
 # What was seen around the outlines of one frame, by their corners: a card read again
