@@ -125,7 +125,9 @@ class _Accounts:
         received: fuzz_forged.Received | None,
     ) -> None:
         self.stream, self.capture, self.bee_alarms, self.stale = stream, capture, bee_alarms, stale
-        self.sent = sent = stream.messages
+        # a message whose number frames as good as sent took is aligned as what they read as
+        self.stand_ins = {} if received is None else received.stand_ins
+        self.sent = sent = [self.stand_ins.get(k, m) for k, m in enumerate(stream.messages)]
         self.matchable: list[Message] = [
             m for m in got if not isinstance(m, Lost | Garbage | Status) and not link_alarm(m)
         ]
@@ -213,7 +215,10 @@ class _Accounts:
         head = self.capture and not self.start
         self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
         how = _delivered(self.sent[j], message)
-        self.counts[how] += 1
+        if j in self.stand_ins:  # the message sent lost undetectably, its number taken
+            self.counts[fuzz_forged.LOST] += 1
+        forged = j in self.stand_ins and how == "delivered"
+        self.counts[fuzz_forged.INVENTED if forged else how] += 1
         sent = self.sent[j]
         if isinstance(sent, CardRead) and message == Misread(sent.card):
             # the tailleur's cost of a dispute or a lone copy: he confirms a card rightly guessed
