@@ -213,21 +213,21 @@ class _Accounts:
         """A delivered message standing for `sent[j]`: what was missing before it is judged."""
         self._excuse(j)
         head = self.capture and not self.start
-        self.missing(j, "missing before the first frame (capture)" if head else "SILENT LOSS")
+        # for frames as good as sent, the message sent there is missing, and lost undetectably
+        # (its number taken) unless a report covers it
+        if stood := j in self.stand_ins:
+            self.excused.add(j)
+        where = "missing before the first frame (capture)" if head else "SILENT LOSS"
+        self.missing(j + stood, where)
         how = _delivered(self.sent[j], message)
-        if j in self.stand_ins:  # the message sent lost undetectably, its number taken
-            self.counts[fuzz_forged.LOST] += 1
-        forged = j in self.stand_ins and how == "delivered"
-        self.counts[fuzz_forged.INVENTED if forged else how] += 1
+        self.counts[fuzz_forged.INVENTED if stood and how == "delivered" else how] += 1
         sent = self.sent[j]
         if isinstance(sent, CardRead) and message == Misread(sent.card):
             # the tailleur's cost of a dispute or a lone copy: he confirms a card rightly guessed
             self.counts[GUESSED] += 1
         # a card or an alarm read as sent was believed: a loss before it went unreported
         # (angel takes a lone cut card or failed read as read, its number not trusted)
-        if how != GARBLED and not isinstance(
-            message, CutRead | Misread
-        ):
+        if how != GARBLED and not isinstance(message, CutRead | Misread):
             self.charge(j)
         self.start = j + 1
         self.last_pair, self.lost_since = j, 0
@@ -316,7 +316,7 @@ class _Accounts:
             unseen = min(self.pending, edges - skip)
             self.counts[name] += unseen
             self.pending -= unseen
-        hidden = sum(self.region <= k < upto for k in self.excused)
+        hidden = sum(self.region <= k <= upto for k in self.excused)
         self.counts[fuzz_forged.LOST] += (moved := min(self.pending, hidden))
         self.counts["SILENT LOSS"] += self.pending - moved
         self.pending, self.region, self.region_edges = 0, upto + 1, 0

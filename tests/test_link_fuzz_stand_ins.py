@@ -86,3 +86,33 @@ def test_seed_30028282_loses_nothing_silently() -> None:
     run_input("angel-none", 30028282, tally)
     assert tally.counts["SILENT LOSS"] == 0
     assert (tally.counts[fuzz_forged.LOST], tally.counts[fuzz_forged.INVENTED]) == (1, 1)
+
+
+def test_a_cards_two_copies_damaged_alike_stand_for_what_they_read_as() -> None:
+    """QD's two copies read as QS under 191, the QS sent under 192 read as KS and as QS face
+    up, 9S under 193 lost whole (as seed 50078453 received them): the QS delivered was
+    paired with the QS sent, and QD counted lost silently. The bytes are those of a shoe
+    that sent QS under 191: QD is lost undetectably, the QS delivered as good as sent."""
+    sent = Stream([CardRead(Card.parse(c)) for c in ("8D", "QD", "QS", "9S", "8S")],
+                  list(range(190, 195)), frozenset(), 168, 255)
+    queen_up = angel.encode_frame(
+        192, angel.message_data(CardRead(Card.parse("QS"), face_up=True)), crc16_ccitt
+    )
+    parts = [(frame(190, "8D"), 0)] * 3 + [(frame(191, "QS"), 3)] * 2
+    parts += [(frame(192, "KS"), 6), (queen_up, 7), *[(frame(194, "8S"), 12)] * 3]
+    spans = [Span(sum(len(p) for p, _ in parts[:at]), index) for at, (_, index) in enumerate(parts)]
+    data = b"".join(p for p, _ in parts)
+    found = received_frames(sent, data, checked=False, spans=spans)
+    assert found.stand_ins == {1: CardRead(Card.parse("QS"))}
+    tally = Tally()
+    align(sent, _delivered(data), tally, 1, capture=True, tail=True, bee_alarms=False,
+          received=found)
+    assert tally.counts["SILENT LOSS"] == 0
+    assert (tally.counts[fuzz_forged.LOST], tally.counts[fuzz_forged.INVENTED]) == (1, 1)
+
+
+def test_seed_50078453_loses_nothing_silently() -> None:
+    tally = Tally()
+    run_input("angel-none", 50078453, tally)
+    assert tally.counts["SILENT LOSS"] == 0
+    assert (tally.counts[fuzz_forged.LOST], tally.counts[fuzz_forged.INVENTED]) == (1, 1)
