@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from drivers.angel_copies import Copy, card_shaped
-from drivers.angel_count import TWO_STEP_REACH, SequenceCount
+from drivers.angel_count import TWO_STEP_REACH, SequenceCount, restart_alarm
 from drivers.angel_group import Group
 from drivers.angel_step import beyond_count
 from drivers.messages import Message
@@ -30,8 +30,8 @@ def said_beside(
     counted before it, its number is unknown: what was lost between it and the group, the
     numbers cannot show (seed 10174192: QD's copy under 90 before 2C believed there, first
     in the input, the failed read under 89 lost unsaid). Said after it under the group's
-    number alone, beside a card believed, it may be a count's that restarted there: what was
-    lost before it, the numbers cannot show (seed 50047561: 7C believed under 68, 69 and 70
+    number alone, beside a card believed, it may be a count's that restarted there, and the
+    alarm that the count went back says so (seed 50047561: 7C believed under 68, 69 and 70
     lost whole, then 5H's copy under 68 again, said as a misread, the losses unsaid)."""
     out = group.texts_beside(after)
     # a card outvoted by copies read as a text, a card's command damaged alike, is its own
@@ -46,6 +46,5 @@ def said_beside(
             blind = (0, "first, a card read only under the next message's number")
             out += beyond_count(blind, [], group.seq, group.seq)
         elif not (before or own) and card:  # a restarted count's, perhaps: seed 50047561
-            blind = (0, "after, a card read only under the number believed before it")
-            out += beyond_count(blind, [], group.seq, group.seq)
+            out.append(restart_alarm(group.seq, group.seq, None))
     return out

@@ -348,8 +348,25 @@ class AngelDecoder:
         if copy == self._last:
             self._unread += unread
             return self._confirmed(copy, alike)  # the shoe repeating what it just sent
+        out = self._alike_before(copy)
         last, self._last, self._last_read, self._last_alike = self._last, copy, {copy.data}, 0
-        return [*self._counted(copy, last, unread, alike=alike), message]
+        return [*out, *self._counted(copy, last, unread, alike=alike), message]
+
+    def _alike_before(self, copy: Copy) -> list[Message]:
+        """The message delivered unconfirmed just before `copy`, believed under the same
+        number, read exactly alike under it on as many copies as believe a message (a quiet
+        spell parted them, `_confirmed`): its number is trusted, so that `copy` is a second
+        message under the number just used (seed 50119250: 9H's copies under 152 parted by
+        a quiet spell, then QH's two misnumbered alike from 154 into 152, believed there,
+        the count ran in step and the failed read sent under 153, lost whole, went unsaid)."""
+        last, alike = self._last, self._last_alike
+        if last is None or last.seq != copy.seq or alike < self._votes:
+            return []
+        if self._untrusted[-1:] != [(copy.seq,)]:
+            return []
+        self._untrusted.pop()
+        self._last_alike = 0
+        return self._counted(last, None, 0, alike=alike)
 
     def _confirmed(self, copy: Copy, alike: int) -> list[Message]:
         """`alike` more copies of the message just delivered unconfirmed, read exactly as it

@@ -194,7 +194,7 @@ def test_a_card_outvoted_after_the_message_under_its_number_alone_raises_an_alar
     70 lost whole (unreadable bytes), the count restarted at 68: 5H's copy read as a failed
     read and as 5H under 68, taken into 7C's group and said as a misread beside it, its
     number counting for nothing: the losses went unsaid. Under the number believed alone, it
-    may be a restarted count's: what was lost before it, the numbers cannot show."""
+    may be a restarted count's: the alarm that the count went back says so."""
     data = bytes.fromhex(
         "054444342703b0d0054444302703b0054444302703b0d005454430191903111179054544190311f905"
         "464418139a0405564430039a0405464418039a04054444303003fc3405444434454543fc3405444430"
@@ -203,7 +203,6 @@ def test_a_card_outvoted_after_the_message_under_its_number_alone_raises_an_alar
     got = [m for m in angel_decode(data, "none") if not isinstance(m, Garbage)]
     assert got == [
         read("7C"), *guessed("5H"),
-        ShoeAlarm("seq 68 to 68: a number misread after, a card read only under the number "
-                  "believed before it: messages may have been lost there that the numbers "
-                  "cannot show"),
+        ShoeAlarm("the shoe's count went back from 68 to 68: it restarted, or messages were "
+                  "lost at its wrap"),
     ]
