@@ -102,7 +102,8 @@ def messages_among(copies: list[Copy]) -> list[list[Copy]]:
     joined by `same_message` (one damaged copy apart), in the order first read. A copy that
     could be a damaged copy of two messages no damage turns into each other (a failed read
     beside two cards) does not make them one: a message's copies are each one damage from
-    every other."""
+    every other. Nor is a failed read read alike on more copies than any card among them
+    one message with the card (`_failed_apart`)."""
     messages: list[list[Copy]] = []
     for copy in copies:
         joined: list[list[Copy]] = []
@@ -113,7 +114,25 @@ def messages_among(copies: list[Copy]) -> list[list[Copy]]:
                 merged = [*message, *merged]
         messages = [m for m in messages if m not in joined]
         messages.append(sorted(merged, key=copies.index))
-    return sorted(messages, key=lambda m: copies.index(m[0]))
+    apart = [part for message in messages for part in _failed_apart(message)]
+    return sorted(apart, key=lambda m: copies.index(m[0]))
+
+
+def _failed_apart(message: list[Copy]) -> list[list[Copy]]:
+    """`message`'s copies, the failed read among them apart when its copies read exactly
+    alike outnumber those of each card (or cut card) read: they are no card's damaged alike
+    (no damage of a card's byte is likelier than another), but a failed read sent, its
+    number misread in a copy (so they never got their votes), and the card's copy is
+    another message's, misnumbered into its number (seed 30020677: 2S's only copy read as
+    TS under 117, the failed read's two under 53 and 117; delivered as one misread guessing
+    TS, first in a capture, the failed read went unsaid)."""
+    readings = Counter(c.data for c in message)
+    failed = [d for d, n in readings.most_common() if data_message(d) == Misread()][:1]
+    cards = [n for d, n in readings.items() if isinstance(data_message(d), CardRead | CutRead)]
+    if not failed or not cards or max(cards) >= readings[failed[0]]:
+        return [message]
+    alike = [c for c in message if c.data == failed[0]]
+    return [alike, [c for c in message if c not in alike]]
 
 
 def unconfirmed(copies: list[Copy], *, split: bool = False) -> Message:

@@ -321,16 +321,16 @@ class SequenceCount:
     ) -> list[Message]:
         ahead = (seq - last) % (high - low + 1)
         if not ahead:  # another message under the same number
-            return [_restart(last, seq, None)]
+            return [restart_alarm(last, seq, None)]
         if ahead <= 1 + between:
             return []
         if seq == low:
-            return [_restart(last, seq, ahead - 1 - between)]
+            return [restart_alarm(last, seq, ahead - 1 - between)]
         return _lost(last, seq, ahead - 1 - between, between)
 
     def _step_learned(self, last: int, seq: int, between: int, landing: int) -> list[Message]:
         if seq == last:  # another message under the same number
-            return [_restart(last, seq, None)]
+            return [restart_alarm(last, seq, None)]
         if seq > last:
             self._high = max(self._high, seq)
             return _lost(last, seq, seq - last - 1 - between, between)
@@ -357,7 +357,7 @@ class SequenceCount:
         self._low = min(self._low, seq)
         missed = self._high - last + seq - self._low - between if self._wrapped else None
         # more messages between than the wrap has room for: their numbers were misread
-        return [_restart(last, seq, missed if missed is None or missed >= 0 else None)]
+        return [restart_alarm(last, seq, missed if missed is None or missed >= 0 else None)]
 
 
 def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message]:
@@ -371,7 +371,7 @@ def _lost(before: int, after: int, count: int, between: int = 0) -> list[Message
     return [Lost(count, f"{span} never arrived")]
 
 
-def _restart(last: int, seq: int, missed: int | None) -> ShoeAlarm:
+def restart_alarm(last: int, seq: int, missed: int | None) -> ShoeAlarm:
     lost = f"{missed} message(s)" if missed is not None else "messages"
     return ShoeAlarm(
         f"the shoe's count went back from {last} to {seq}: it restarted, or {lost} "

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Final
 
 from drivers.angel import BAUD, COPIES, RESET_AFTER, AngelFramer, data_message
+from drivers.angel_beside import said_beside
 from drivers.angel_copies import (
     Copy,
     as_sent,
@@ -24,13 +25,12 @@ from drivers.angel_copies import (
     same_reading,
     unconfirmed,
 )
-from drivers.angel_count import TWO_STEP_REACH, SequenceCount
+from drivers.angel_count import SequenceCount
 from drivers.angel_group import Group
 from drivers.angel_quiet import JAM_AFTER, awaited, waits
 from drivers.angel_step import (
     apart_from_dispute,
     believed_step,
-    beyond_count,
     bit_apart,
     disputed_numbers,
 )
@@ -331,30 +331,10 @@ class AngelDecoder:
         return [message, *blind]
 
     def _beside(self, group: Group, after: list[Copy], *, before: bool = False) -> list[Message]:
-        """What else a group believed holds (`Group.texts_beside`, `Group.outvoted_cards`),
-        said beside it. A card said `before` it, read under a number of its own too (a copy
-        misnumbered into the group's), counts that number as a lone copy's (seed 10033119: 30
-        lost between JC read under 29 and 3D believed under 31, unsaid); said after it, only a
-        number ahead of the group's (seed 10135087: 6D read under 98 after 7S believed under
-        96, the input ending there, 97 lost unsaid). Read under none of its own with no number
-        counted before it, its number is unknown: what was lost between it and the group, the
-        numbers cannot show (seed 10174192: QD's copy under 90 before 2C believed there, first
-        in the input, the failed read under 89 lost unsaid)."""
+        """What else a group believed holds, said beside it (`said_beside`)."""
         if self._votes < 2:
             return []
-        out = group.texts_beside(after)
-        for message, own in group.outvoted_cards(after):
-            out.append(message)
-            # one behind the group's may be a restarted count's, the group's number another's;
-            # one ahead counts as far as `skipped` takes a step from the group's number to it
-            if own and (before or all(
-                self._count.near(group.seq, n, TWO_STEP_REACH) for n in own
-            )):
-                self._untrusted.append(own)
-            elif before and self._count.last is None and not self._untrusted:
-                blind = (0, "first, a card read only under the next message's number")
-                out += beyond_count(blind, [], group.seq, group.seq)
-        return out
+        return said_beside(self._count, self._untrusted, group, after, before=before)
 
     def _renumber(self, seq: int) -> None:
         """Another copy of the message just delivered unconfirmed, under `seq`: one more
@@ -368,8 +348,25 @@ class AngelDecoder:
         if copy == self._last:
             self._unread += unread
             return self._confirmed(copy, alike)  # the shoe repeating what it just sent
+        out = self._alike_before(copy)
         last, self._last, self._last_read, self._last_alike = self._last, copy, {copy.data}, 0
-        return [*self._counted(copy, last, unread, alike=alike), message]
+        return [*out, *self._counted(copy, last, unread, alike=alike), message]
+
+    def _alike_before(self, copy: Copy) -> list[Message]:
+        """The message delivered unconfirmed just before `copy`, believed under the same
+        number, read exactly alike under it on as many copies as believe a message (a quiet
+        spell parted them, `_confirmed`): its number is trusted, so that `copy` is a second
+        message under the number just used (seed 50119250: 9H's copies under 152 parted by
+        a quiet spell, then QH's two misnumbered alike from 154 into 152, believed there,
+        the count ran in step and the failed read sent under 153, lost whole, went unsaid)."""
+        last, alike = self._last, self._last_alike
+        if last is None or last.seq != copy.seq or alike < self._votes:
+            return []
+        if self._untrusted[-1:] != [(copy.seq,)]:
+            return []
+        self._untrusted.pop()
+        self._last_alike = 0
+        return self._counted(last, None, 0, alike=alike)
 
     def _confirmed(self, copy: Copy, alike: int) -> list[Message]:
         """`alike` more copies of the message just delivered unconfirmed, read exactly as it

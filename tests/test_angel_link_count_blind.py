@@ -5,7 +5,7 @@ top and its wraps are read from numbers misread or read in step."""
 from __future__ import annotations
 
 from croupier.cards import ALL_CARDS, Card
-from drivers.messages import CardRead, Lost, ShoeAlarm
+from drivers.messages import CardRead, Garbage, Lost, ShoeAlarm
 from tests.test_angel_link_copies import copies, guessed
 from tests.test_drivers_dialect_rules import angel_decode, unconfirmed_last
 
@@ -101,3 +101,26 @@ def test_messages_read_in_step_before_a_wrap_do_not_lower_where_it_landed() -> N
         Lost(2, "seq 150..151 never arrived at an earlier wrap"),
         CardRead(Card.parse("3D")),
     ]
+
+
+def test_the_first_message_placed_under_a_number_read_after_its_first_says_what_it_hides() -> None:
+    """The bytes of seed 50014980 as received, up to 5C under 99: 6H's one copy to frame
+    read under 78 (94 sent), first in the input, then 7H's one, its card byte damaged, read
+    as 6H under 95, an alarm's three copies under 96, each garbled otherwise, then AH and AD
+    believed. 6H's copy under 95 was taken for a late copy of it, 95 for its number, and
+    the numbers ran in step: 7H went unsaid. Nothing believed before, the first message
+    placed under a number ahead of the one it was read under first may be two messages:
+    the numbers cannot show what was lost before the number taken, and an alarm says so."""
+    data = bytes.fromhex(
+        "055e5e44304603bf5b05054e44304603bf5b055e444603bf5b075f44304703d9ce055f4430460303d9"
+        "ce055f443030474703d9ce05604545202053484f452036037b1c05604545302053484f452032037b1c"
+        "05604545302053484f4d2032037b1c05614430410337bb0561614430410337bbbb05614430410337bb"
+        "05624430110303f692056244301103f692056244301103f6920563443025"
+    )
+    got = [m for m in angel_decode(data, "none") if not isinstance(m, Garbage)]
+    assert got[0] == guessed("6H")[0]
+    assert got[2] == ShoeAlarm(
+        "seq 95 to 97: a number misread first, its first copy read under another number: "
+        "messages may have been lost there that the numbers cannot show"
+    )
+    assert got[3:] == [CardRead(Card.parse("AH")), CardRead(Card.parse("AD"))]

@@ -78,3 +78,19 @@ def test_a_card_held_beside_a_failed_read_survives_a_restart_of_a_digit_counter(
     got = read(data + copies(0x30, "5D", 3) + copies(0x31, "6H", 3))
     assert all(said(got, card) for card in [*names, "JC", "5D", "6H"])
     assert not any(isinstance(m, Lost) for m in got)
+
+
+def test_a_failed_read_read_alike_on_more_copies_than_a_card_beside_it_is_said() -> None:
+    """The bytes of seed 30020677's capture, as received, up to TC under 119: 2S's only copy
+    to frame, its number and card byte each damaged once, read as TS under 117 (its
+    intact copy swallowed by that frame's missing check byte), then the failed read sent
+    under 117, its copies read under 53 and 117. Their numbers apart, no copy got its votes,
+    and all were one misread guessing TS: the failed read went unsaid. Read alike on two
+    copies, against the card's one, it is a message of its own, said after the card's."""
+    data = bytes.fromhex(
+        "057544303a03ad057444303203dea90574303003deed05754430307003c09f053544307003c09f0575"
+        "44307003c09f9f0576444430270371510576b00371515105764430a7037151057744302a0305f74430"
+        "3a03c479254444303a03c4790578"
+    )
+    got = read(data)
+    assert got[:4] == [*guessed("TS"), Misread(), *guessed("7C", "TC")]

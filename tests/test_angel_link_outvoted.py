@@ -8,7 +8,7 @@ from drivers import angel
 from drivers.angel_link import AngelDecoder
 from drivers.angel_quiet import JAM_AFTER
 from drivers.checks import crc16_ccitt
-from drivers.messages import CardRead, CutRead, Lost, Message, Misread, ShoeAlarm
+from drivers.messages import CardRead, CutRead, Garbage, Lost, Message, Misread, ShoeAlarm
 from tests.test_angel_link_copies import copies, frame, guessed
 from tests.test_drivers_dialect_rules import angel_decode
 
@@ -187,3 +187,22 @@ def test_with_a_verified_check_a_copy_of_another_card_disputes_nothing() -> None
     under the same number reading otherwise is another message, as before."""
     decoder = AngelDecoder(check="crc16-ccitt")
     assert decoder.feed(copies(31, "5H"), 0.0) == [read("5H")]
+
+
+def test_a_card_outvoted_after_the_message_under_its_number_alone_raises_an_alarm() -> None:
+    """The bytes of seed 50047561 as received: 7C believed under 68 on two copies, 69 and
+    70 lost whole (unreadable bytes), the count restarted at 68: 5H's copy read as a failed
+    read and as 5H under 68, taken into 7C's group and said as a misread beside it, its
+    number counting for nothing: the losses went unsaid. Under the number believed alone, it
+    may be a restarted count's: the alarm that the count went back says so."""
+    data = bytes.fromhex(
+        "054444342703b0d0054444302703b0054444302703b0d005454430191903111179054544190311f905"
+        "464418139a0405564430039a0405464418039a04054444303003fc3405444434454543fc3405444430"
+        "4503fcfc34"
+    )
+    got = [m for m in angel_decode(data, "none") if not isinstance(m, Garbage)]
+    assert got == [
+        read("7C"), *guessed("5H"),
+        ShoeAlarm("the shoe's count went back from 68 to 68: it restarted, or messages were "
+                  "lost at its wrap"),
+    ]

@@ -164,3 +164,32 @@ def test_a_card_held_for_its_third_copy_is_said_though_texts_keep_coming_under_i
         out += decoder.feed(frames([(ShoeAlarm(f"E{k % 10} JAM {k}"), 41)], 1)[0], now + 0.002)
     assert out[:2] == [CardRead(Card.parse("AS")), nine]
     assert now < 2 * angel.COPIES * JAM_AFTER
+
+
+def test_a_lone_message_read_twice_alike_then_another_believed_under_its_number_alarms() -> None:
+    """9H's two copies under 152 parted by quiet spells, each settled unconfirmed, then QH's
+    two copies misnumbered alike from 154 into 152 (seed 50119250, live): QH believed under
+    152 ran in step from 9C under 151, 9H's number not trusted, and the failed read lost
+    whole under 153 went unsaid. Two copies alike under one number are a message believed:
+    QH is a second message under the number just used, and the count's step says so."""
+    card = [CardRead(Card.parse(name)) for name in ("9C", "9H", "QH", "2S")]
+    sent = frames([(card[0], 151)]) + frames([(card[1], 152)], 1) * 2
+    sent += frames([(card[2], 152)], 2) + frames([(card[3], 155)])
+    assert live(sent, 3, 4) == [
+        card[0], Misread(Card.parse("9H")),
+        ShoeAlarm("the shoe's count went back from 152 to 152: it restarted, or messages were "
+                  "lost at its wrap"),
+        card[2], Lost(2, "seq 153..154 never arrived"), card[3],
+    ]
+
+
+def test_a_restart_to_the_number_just_believed_quiet_after_a_copy_raises_no_other_alarm() -> None:
+    """A clean live line: 3H under 87, the count restarts at 87, QS's first copy, quiet, its
+    other two (seed 50126715): QS's first copy, outvoted in 3H's group, is said as a
+    misread; the only alarms are that the count went back, which a restart is."""
+    card = [CardRead(Card.parse(name)) for name in ("KD", "3H", "QS", "JS")]
+    sent = frames([(card[0], 86), (card[1], 87), (card[2], 87), (card[3], 88)])
+    alarms = link_alarms(live(sent, 6))
+    assert alarms
+    went_back = "the shoe's count went back"
+    assert all(isinstance(m, ShoeAlarm) and m.text.startswith(went_back) for m in alarms)
