@@ -30,9 +30,15 @@ def said_beside(
     counted before it, its number is unknown: what was lost between it and the group, the
     numbers cannot show (seed 10174192: QD's copy under 90 before 2C believed there, first
     in the input, the failed read under 89 lost unsaid). Said after it under the group's
-    number alone, beside a card believed, it may be a count's that restarted there, and the
-    alarm that the count went back says so (seed 50047561: 7C believed under 68, 69 and 70
-    lost whole, then 5H's copy under 68 again, said as a misread, the losses unsaid)."""
+    number alone, or with numbers just behind it, beside a card believed, it may be a
+    count's that restarted there, and the alarm that the count went back says so (seed
+    50047561: 7C believed under 68, 69 and 70 lost whole, then 5H's copy under 68 again,
+    said as a misread, the losses unsaid; seed 50129216: 4D believed under 3, the count
+    restarted at 1, its first message lost whole, the cut card's copies under 2 and 3).
+    Said before a card believed under the group's number alone, it or the group was
+    misnumbered: what was lost around them, the numbers cannot show (seed 50122614: 4C's
+    copy under 145, 2H's two misnumbered alike from 147 to 145, 146 lost before 2H was
+    said after it)."""
     out = group.texts_beside(after)
     # a card outvoted by copies read as a text, a card's command damaged alike, is its own
     card = any(card_shaped(b.data) for b in group.believed)
@@ -42,9 +48,10 @@ def said_beside(
         # one ahead counts as far as `skipped` takes a step from the group's number to it
         if own and (before or all(count.near(group.seq, n, TWO_STEP_REACH) for n in own)):
             untrusted.append(own)
-        elif before and count.last is None and not untrusted:
-            blind = (0, "first, a card read only under the next message's number")
-            out += beyond_count(blind, [], group.seq, group.seq)
-        elif not (before or own) and card:  # a restarted count's, perhaps: seed 50047561
+        elif before and ((first := count.last is None and not untrusted) or (card and not own)):
+            why = ("first, a card read only under the next message's number" if first
+                   else "before, a card read only under the number believed after it")
+            out += beyond_count((0, why), [], group.seq, group.seq)
+        elif not before and card and all(count.near(n, group.seq, TWO_STEP_REACH) for n in own):
             out.append(restart_alarm(group.seq, group.seq, None))
     return out

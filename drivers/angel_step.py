@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from drivers.angel import COPIES, data_message
-from drivers.angel_copies import Copy, same_message
+from drivers.angel_copies import Copy, card_shaped, same_message
 from drivers.angel_count import SequenceCount
 from drivers.angel_group import Group
 from drivers.angel_room import room_alarm
-from drivers.messages import CardRead, Lost, Message, ShoeAlarm
+from drivers.messages import CardRead, Lost, Message, Misread, ShoeAlarm
 
 SEQ_BYTE: Final = 255  # the furthest one number comes after another: a count of bytes
 
@@ -91,20 +91,37 @@ def bit_apart(
 ) -> list[Message]:
     """An alarm when `copies`, one read as a card, and `last`, the message just delivered on
     one such copy (`last_read`: what its copies read; `alike`: how many read as it), under
-    the number before, are cards a bit apart: one card's copies, one damaged in its card
-    byte and one in its number, fit them as well as two cards each lost but for one copy,
-    and a message lost whole after them leaves the numbers in step (seed 10154098: 9D's
-    copies read as 9S under 116 and as 9D under 117, the alarm under 117 lost whole,
-    unsaid). Counted as one message, the count's wrap would land above where it did, and
-    hide losses there."""
+    the number before, are one card's copies damaged once each (`_one_damage`): one damaged
+    in its card byte and one in its number fit them as well as two cards each lost but for
+    one copy, and a message lost whole after them leaves the numbers in step (seed
+    10154098: 9D's copies read as 9S under 116 and as 9D under 117, the alarm under 117
+    lost whole, unsaid). Counted as one message, the count's wrap would land above where
+    it did, and hide losses there."""
     copy = copies[0]
     if last is None or len(copies) > 1 or alike != 1 or len(last_read) > 1:
         return []
-    cards = all(isinstance(data_message(c.data), CardRead) for c in (copy, last))
-    if not (cards and same_message(copy.data, last.data) and count.follows(last.seq, copy.seq)):
+    if not (_one_damage(copy.data, last.data) and count.follows(last.seq, copy.seq)):
         return []
     return beyond_count((0, "in one of two cards a bit apart, read once each"), [], last.seq,
                         copy.seq)
+
+
+def _one_damage(one: bytes, other: bytes) -> bool:
+    """Two cards a bit apart (`same_message`), or a card and a failed read one damage from
+    it: its card byte a bit from the card's, or the card's intention byte, a byte doubled
+    before it (seed 50158581: KH's copies read as a failed read under 50, its command byte
+    doubled, and as KH under 51, 6C sent under 51 lost whole, unsaid). Any failed read
+    beside any card would raise the alarm at far more lone copies."""
+    read = [data_message(d) for d in (one, other)]
+    if all(isinstance(m, CardRead) for m in read):
+        return same_message(one, other)
+    if not (card_shaped(one) and card_shaped(other) and Misread() in read):
+        return False
+    failed, card = (one, other) if read[0] == Misread() else (other, one)
+    shifted = failed[2] == card[1]
+    return isinstance(data_message(card), CardRead) and (
+        shifted or (failed[2] ^ card[2]).bit_count() <= 1
+    )
 
 
 def disputed_numbers(

@@ -90,13 +90,17 @@ def test_a_copy_outvoted_by_two_copies_misnumbered_alike_is_a_misread() -> None:
     """The cut card under 176, one copy arrived; then 5H's two copies, 178 misread alike as
     176 (seed 15327). 5H is believed under 176 and the cut card's copy, two bits from it,
     was dropped as outvoted, unsaid. A card left the shoe: it is a misread, said where it
-    was read, before 5H; its number counts for nothing. A lone copy one bit from what was
-    believed disputes it: one misread guessing 5H, not a second message."""
+    was read, before 5H; its number counts for nothing, and what was lost around the two
+    under 176 (177, before 5H) the numbers cannot show: an alarm says so. A lone copy one bit
+    from what was believed disputes it: one misread guessing 5H, not a second message."""
     cut = frame(176, CutRead())
     data = copies(173, "8C", 3) + cut + copies(176, "5H", 2) + copies(179, "2S", 3)
     assert angel_decode(data, "none") == [
         CardRead(Card.parse("8C")),
         Misread(),
+        ShoeAlarm("seq 176 to 176: a number misread before, a card read only under the number "
+                  "believed after it: messages may have been lost there that the numbers "
+                  "cannot show"),
         Lost(2, "seq 174..175 never arrived"),
         CardRead(Card.parse("5H")),
         Lost(2, "seq 177..178 never arrived"),
@@ -206,3 +210,52 @@ def test_a_card_outvoted_after_the_message_under_its_number_alone_raises_an_alar
         ShoeAlarm("the shoe's count went back from 68 to 68: it restarted, or messages were "
                   "lost at its wrap"),
     ]
+
+
+def test_a_card_outvoted_before_the_message_under_its_number_alone_raises_an_alarm() -> None:
+    """The bytes of seed 50122614 as received, 9D under 140 to AC under 148: 6S (142) and
+    4H (146) lost whole, 4C's single copy under 145, then 2H's two copies misnumbered alike
+    from 147 to 145 and believed there. 4C, outvoted, is said as a misread; the one loss said
+    before 2H left the other unsaid. 4C under 145, or 2H: one of them was misnumbered, and
+    what was lost around them the numbers cannot show: an alarm says so."""
+    data = bytes.fromhex(
+        "058c44301903512a058c44301983512a058c44301903512a058d44300396f50d8d4430120396f5058d"
+        "4430120396f5058f44300369cf058e44300369cf058f443003ac00058f44302c03ac00058f44300c03"
+        "00059004387003f8059044307403f830059044307003f8300591444430240394f505914430240394f5"
+        "914430250394f50592444403638f0544304403638f05923044638f05914430420375fd059144304203"
+        "75fd05934430424375fd859444342103781505944430210378150594443021037815059444322103"
+        "7815"
+    )
+    got = [m for m in angel_decode(data, "none") if not isinstance(m, Garbage)]
+    assert got == [
+        read("9D"), *guessed("2D", "QC"), Misread(), *guessed("4C"),
+        ShoeAlarm("seq 145 to 145: a number misread before, a card read only under the number "
+                  "believed after it: messages may have been lost there that the numbers "
+                  "cannot show"),
+        Lost(1, "1 of seq 141..144 never arrived (3 read, unnumbered)"),
+        read("2H"), Lost(2, "seq 146..147 never arrived"), read("AC"),
+    ]
+
+
+def test_a_card_outvoted_after_the_message_under_a_number_behind_its_own_raises_an_alarm() -> None:
+    """The bytes of seed 50129216 as received, 4D under 3 to 5C under 9: the count restarted
+    at 1 after 4D, 2H lost whole, the cut card's copies under 2 and 3, taken into 4D's group
+    and said as a misread beside it, then 3S and KC lost whole, JS under 5 in step with 3.
+    Read under the group's number and one just behind it, the cut card may be a restarted
+    count's: the alarm that the count went back says so."""
+    data = bytes.fromhex(
+        "05034430140389054430141403895151050344301403510501443042035e1a05010144443042035e0a98"
+        "050244380003ad5005020244300003ad50050344300003ad50050330303303ddd40503443233dc054430"
+        "3303ddd405443029030605044430302d037f06050544303b037b05054430303b037b450d46303b7b4505"
+        "06453320534f45203139034f0506453353484f4520313903b4b44f0506454545332053484f45313903b4"
+        "4f050745342053484f4520323030c2eb05074545342053484f4520323003c2eb05074545342053484520"
+        "323003c2ebeb05080844701616030c050944302503c788050944302503c7880509443030250303c788"
+    )
+    got = [m for m in angel_decode(data, "none") if not isinstance(m, Garbage)]
+    assert got[:4] == [
+        read("4D"), Misread(),
+        ShoeAlarm("the shoe's count went back from 3 to 3: it restarted, or messages were "
+                  "lost at its wrap"),
+        *guessed("JS"),
+    ]
+    assert got[-2:] == [Lost(3, "3 of seq 4..8 never arrived (2 read, unnumbered)"), read("5C")]
