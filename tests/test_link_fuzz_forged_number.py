@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections import Counter
 
 from bench import fuzz_forged
-from bench.fuzz_align import Tally, align
+from bench.fuzz_align import Tally
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import Span, Stream, angel_frames
 from bench.fuzz_links import run_input
 from croupier.cards import Card
-from drivers.angel_link import AngelDecoder
 from drivers.messages import CardRead, Lost, Message
+from tests.angel_accounts import accounted, delivered
 
 FIVE, QUEEN, KING = (CardRead(Card.parse(c)) for c in ("5H", "QD", "KS"))
 SENT = Stream([FIVE, QUEEN, KING], [186, 187, 188], frozenset(), 184, 215)
@@ -31,16 +31,11 @@ def _received() -> tuple[bytes, list[Span]]:
 
 
 def _delivered(data: bytes) -> list[Message]:
-    decoder = AngelDecoder(check="crc16-ccitt")
-    return decoder.feed(data, 0.0) + decoder.finish()
+    return delivered(data, "crc16-ccitt")
 
 
 def _accounted(data: bytes, spans: list[Span]) -> Counter[str]:
-    tally = Tally()
-    found = received_frames(SENT, data, checked=True, spans=spans)
-    align(SENT, _delivered(data), tally, 1, capture=True, tail=True, bee_alarms=False,
-          received=found)
-    return tally.counts
+    return accounted(SENT, data, spans, "crc16-ccitt")
 
 
 def test_the_bytes_are_what_a_shoe_restarted_at_the_damaged_number_sends() -> None:

@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections import Counter
 
 from bench import fuzz_forged
-from bench.fuzz_align import Tally, align
+from bench.fuzz_align import Tally
 from bench.fuzz_forged import received_frames
 from bench.fuzz_inputs import Span, Stream
 from bench.fuzz_links import run_input
 from croupier.cards import Card
 from drivers import angel
-from drivers.angel_link import AngelDecoder
 from drivers.checks import crc16_ccitt
 from drivers.messages import CardRead, Lost, Message
+from tests.angel_accounts import accounted, delivered
 
 NAMES = ("9S", "3C", "AC", "8C", "QS")
 SENT = Stream([CardRead(Card.parse(c)) for c in NAMES], list(range(135, 140)), frozenset(),
@@ -39,16 +39,11 @@ def _received(three_c: list[tuple[int, str]]) -> tuple[bytes, list[Span]]:
 
 
 def _delivered(data: bytes) -> list[Message]:
-    decoder = AngelDecoder(check="none")
-    return decoder.feed(data, 0.0) + decoder.finish()
+    return delivered(data, "none")
 
 
 def _accounted(data: bytes, spans: list[Span]) -> Counter[str]:
-    tally = Tally()
-    found = received_frames(SENT, data, checked=False, spans=spans)
-    align(SENT, _delivered(data), tally, 1, capture=True, tail=True, bee_alarms=False,
-          received=found)
-    return tally.counts
+    return accounted(SENT, data, spans, "none")
 
 
 def test_the_bytes_are_what_a_shoe_that_sent_the_card_under_that_number_sends() -> None:
@@ -104,11 +99,9 @@ def test_a_cards_two_copies_damaged_alike_stand_for_what_they_read_as() -> None:
     data = b"".join(p for p, _ in parts)
     found = received_frames(sent, data, checked=False, spans=spans)
     assert found.stand_ins == {1: CardRead(Card.parse("QS"))}
-    tally = Tally()
-    align(sent, _delivered(data), tally, 1, capture=True, tail=True, bee_alarms=False,
-          received=found)
-    assert tally.counts["SILENT LOSS"] == 0
-    assert (tally.counts[fuzz_forged.LOST], tally.counts[fuzz_forged.INVENTED]) == (1, 1)
+    counts = accounted(sent, data, spans, "none")
+    assert counts["SILENT LOSS"] == 0
+    assert (counts[fuzz_forged.LOST], counts[fuzz_forged.INVENTED]) == (1, 1)
 
 
 def test_seed_50078453_loses_nothing_silently() -> None:
