@@ -31,8 +31,8 @@ class SequenceCount:
         self._landings = 0  # wraps that landed on the lowest number seen
         # the ends of the numbers read in step, believed or not (`widen`)
         self._read_low = self._read_high = 0
-        # the number read on the first message, unconfirmed, and the lower one after it (or
-        # the number read after it, the one between lost: `widen`)
+        # a number read on a message not confirmed and the lower one right after it (or,
+        # first in the input, the one after that, past a number misread: `widen`)
         self._edges: list[tuple[int, int]] = []
         self._said: tuple[int, int] | None = None  # the ends of the last step that said a loss
 
@@ -210,7 +210,8 @@ class SequenceCount:
 
     def _top(self) -> int:
         """The highest number, as read on messages confirmed or not (`widen`), or as the
-        first number read before a step back to the lowest (a wrap from the top, if near)."""
+        number read unconfirmed before a step back to the lowest (a wrap from the top, if
+        near)."""
         high = max(self._read_high, self._high)
         near = (top for top, low in self._edges if low <= self._low and 0 < top - high <= 2)
         return max(near, default=high)
@@ -284,17 +285,22 @@ class SequenceCount:
         """The numbers of `chain` (see `skipped`) each one on from the one before it are
         numbers the count reaches, read on messages confirmed or not: a wrap from the
         highest believed to the lowest is a loss of any read beyond them. Called after
-        `step`, so that the numbers read around the step judge the next wraps only. With
-        nothing believed before it (`anchored` False), a chain whose first number steps
-        back may open at the count's top (`_beyond` judges, once the lowest is known)."""
-        if not anchored and len(chain) > 1 and not self._edges:
-            first, *rest = chain
-            if rest[0] < first:
-                self._edges = [(first, rest[0])]
-            elif len(rest) > 1 and rest[0] > first + 1 and rest[1] < first:
+        `step`, so that the numbers read around the step judge the next wraps only. A number
+        read on a message not confirmed, right before a step back, may be the count's top
+        (`_top` judges, once the lowest is known): with nothing believed before it
+        (`anchored` False), the chain's first too, past one number misread."""
+        if not anchored and len(chain) > 2:
+            first, ahead, back = chain[:3]
+            if ahead > first + 1 and back < first:
                 # past a number misread, further on than one; or that number the top, the
                 # one between lost (seed 30006201: 55, 57, then 48, a count of 48..57)
-                self._edges = [(first, rest[1]), (rest[0], rest[1])]
+                self._edges.append((first, back))
+        for at in range(int(anchored), len(chain) - 1):
+            # the top read once, the wrap after it, may be the only sight of it (seed
+            # 50162353: 57 on QD's lone copy before 48, later 7D under 57 lost whole)
+            edge = chain[at], chain[at + 1]
+            if edge[1] < edge[0] and edge not in self._edges:
+                self._edges.append(edge)
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)

@@ -5,7 +5,8 @@ top and its wraps are read from numbers misread or read in step."""
 from __future__ import annotations
 
 from croupier.cards import ALL_CARDS, Card
-from drivers.messages import CardRead, Garbage, Lost, ShoeAlarm
+from drivers.angel_link import AngelDecoder
+from drivers.messages import CardRead, Garbage, Lost, Message, ShoeAlarm
 from tests.test_angel_link_copies import copies, guessed
 from tests.test_drivers_dialect_rules import angel_decode, unconfirmed_last
 
@@ -124,3 +125,35 @@ def test_the_first_message_placed_under_a_number_read_after_its_first_says_what_
         "messages may have been lost there that the numbers cannot show"
     )
     assert got[3:] == [CardRead(Card.parse("AH")), CardRead(Card.parse("AD"))]
+
+
+def test_the_top_read_once_right_before_the_first_wrap_counts_at_the_next() -> None:
+    """The bytes of seed 50162353 as received live (the line quiet at the offsets given),
+    up to 3S under 48, a count of 48..57: lone copies from 51 to 55, QD's under 57 (56 lost
+    whole), KS's under 48, then 9C believed under 49 on, 7H under 56, 7D under 57 lost
+    whole, and 3S believed under 48. 57 was read once, not one on from another number, so
+    the wrap from 56 said nothing and 7D went unsaid. A number read right before a step
+    back to the lowest may be the top: 7D is said lost."""
+    data = bytes.fromhex(
+        "053344303103d17f0533443003d17f053344303107d17f05344430120394053444209203945305364430"
+        "1203945305354444304a03391a053544304a0303391a05364430490392a505364430490392b505363644"
+        "304903039292a505374545332053484f45203403ebfa053745452053480f4520340303ebfa0537454533"
+        "2053484f4f4520203403ebfa0538384430250b9dd5053838442525039dd505384444302503ddd5053944"
+        "301c03441b0539441c034c1b05394444301c034c1b053044303d138b2f05304444303d0b8b2f05053044"
+        "303d038b2f053144302903af2e853344302903af2e0531443029032f2e053244000381b9053244300003"
+        "8105324444300381b905334430240393eb05334430240393eb0533334520340393eb053444303034d0d0"
+        "f7053444203403d0f7f70534443034d0f7053544304303a833053544304303a833053544304303a83305"
+        "364545312053484f4520203133038a92053645453153484f4533038a9205364545312053484f45203173"
+        "038a9205374430270329790537443027836179057744270269790538443047035131053844304703d131"
+        "31053844304703d1310539443003fd70394438170303fd700530443033036ae10530443033036ae10530"
+        "443033036ae1"
+    )
+    decoder, got, now, start = AngelDecoder(check="none"), list[Message](), 0.0, 0
+    for quiet in [72, 106, 397, 436, 460, len(data)]:
+        got += decoder.feed(data[start:quiet], now) + decoder.idle(now + 0.5)
+        start, now = quiet, now + 0.5
+    got = [m for m in got + decoder.finish() if not isinstance(m, Garbage)]
+    assert got[-3:] == [
+        CardRead(Card.parse("7H")), Lost(1, "1 of seq 56..48, read before, never arrived"),
+        CardRead(Card.parse("3S")),
+    ]
