@@ -16,9 +16,8 @@ from tests.pip_faces import builtin_face
 _BAIZE = (40, 110, 30)  # BGR
 
 
-def _covered(card: Card) -> tuple[np.ndarray, Any]:
-    """A frame with `card`'s built-in face laid on baize, in a soft shade (a third as bright
-    at its left edge as at its right) and a red chip over its top right corner, and the
+def _laid(card: Card) -> tuple[np.ndarray, Any]:
+    """A frame with `card`'s built-in face laid square on baize, 160 pixels wide, and the
     card's outline."""
     import cv2
 
@@ -26,18 +25,27 @@ def _covered(card: Card) -> tuple[np.ndarray, Any]:
 
     face = builtin_face(card)
     height, width = face.shape[:2]
-    scale = 160 / width
-    x0, y0, x1, y1 = 120, 90, 120 + width * scale, 90 + height * scale
+    x0, y0, x1, y1 = 120, 90, 280, 90 + height * 160 / width
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
     source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     frame = np.full((480, 420, 3), _BAIZE, np.uint8)
     warp = cv2.getPerspectiveTransform(source, corners)
     cv2.warpPerspective(face, warp, (420, 480), frame, borderMode=cv2.BORDER_TRANSPARENT)
+    return frame, Quad(corners)
+
+
+def _covered(card: Card) -> tuple[np.ndarray, Any]:
+    """`card` laid (`_laid`) in a soft shade (a third as bright at its left edge as at its
+    right) and a red chip over its top right corner, and its outline."""
+    import cv2
+
+    frame, quad = _laid(card)
+    (x0, y0), (x1, _) = quad.corners[0], quad.corners[1]
     across = np.clip((np.arange(frame.shape[1]) - x0) / (x1 - x0), 0.0, 1.0)
     shade = 0.3 + 0.7 * np.broadcast_to(across, frame.shape[:2])  # soft: a third as bright
     frame = (frame * shade[..., None]).astype(np.uint8)
     cv2.circle(frame, (int(x1) - 10, int(y0) + 10), 34, (40, 40, 200), -1)
-    return frame, Quad(corners)
+    return frame, quad
 
 
 @pytest.mark.parametrize(("name", "rivals", "named"), [
@@ -77,25 +85,14 @@ def test_coups_with_cards_in_shade_or_under_chips_are_read_whole(
 
 
 def _glared(card: Card, strength: float) -> tuple[np.ndarray, Any]:
-    """A frame with `card`'s built-in face laid square on baize, glare over its middle
-    (`strength` of the way to white at its centre, a tenth of the card's width across), and
-    the card's outline."""
-    import cv2
-
-    from vision.quad import Quad
-
-    face = builtin_face(card)
-    height, width = face.shape[:2]
-    x0, y0, x1, y1 = 120, 90, 280, 90 + height * 160 / width
-    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
-    source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
-    frame = np.full((480, 420, 3), _BAIZE, np.uint8)
-    warp = cv2.getPerspectiveTransform(source, corners)
-    cv2.warpPerspective(face, warp, (420, 480), frame, borderMode=cv2.BORDER_TRANSPARENT)
+    """`card` laid (`_laid`) with glare over its middle (`strength` of the way to white at
+    its centre, a tenth of the card's width across), and its outline."""
+    frame, quad = _laid(card)
+    x, y = quad.centre
     rows, columns = np.mgrid[: frame.shape[0], : frame.shape[1]]
-    away = (columns - (x0 + x1) / 2) ** 2 + (rows - (y0 + y1) / 2) ** 2
+    away = (columns - x) ** 2 + (rows - y) ** 2
     glare = strength * np.exp(-away / (2 * 16.0**2))[..., None]
-    return (frame + glare * (255.0 - frame)).clip(0, 255).astype(np.uint8), Quad(corners)
+    return (frame + glare * (255.0 - frame)).clip(0, 255).astype(np.uint8), quad
 
 
 @pytest.mark.parametrize(("name", "lower", "strength"), [

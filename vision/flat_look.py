@@ -68,8 +68,8 @@ def flat_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
     """`reading` of a card declined at `quad`, of which the left `visible` share is in view:
     named its guess when, where fitting it to its guess's face places it (`vision.aligned`),
     its light evened out, its guess fits it well and clearly best (`RANK_AHEAD`,
-    `SUIT_AHEAD`, `FLAT_FIT`), and its corner index no worse than any other face's;
-    otherwise as it was."""
+    `SUIT_AHEAD`, `FLAT_FIT`), and its corner index fitting it no worse than any other
+    rank's; otherwise as it was."""
     guess = reading.guess
     if reading.card is not None or guess is None:
         return reading
@@ -85,19 +85,16 @@ def flat_checked(frame: np.ndarray, quad: Quad, visible: float, reading: Reading
 
 def _index_agrees(fits: np.ndarray | None, named: int) -> bool:
     """Whether the corner index of the card (`fits`: each face's there, None where too little
-    of it is seen) fits the face of card `named` at least as well as any other face's.
+    of it is seen) fits the face of card `named` at least as well as any other rank's.
     Glare that washes a pip white leaves a card's pips those of a lower rank, which then
     leads the whole card (a 3 read as a 2), while its index, in a corner, still says 3."""
-    if fits is None:
-        return False
-    ranks = np.array([card.rank is ALL_CARDS[named].rank for card in ALL_CARDS])
-    return float(fits[named]) >= float(fits[~ranks].max())
+    return fits is not None and float(fits[named]) >= float(fits[~_of_rank(named)].max())
 
 
 def _ahead(fits: np.ndarray, named: int) -> bool:
     """Whether the face of card `named` fits well, clearly better than every other rank's
     and better than the other faces of its rank (`fits`: each face's)."""
-    ranks = np.array([card.rank is ALL_CARDS[named].rank for card in ALL_CARDS])
+    ranks = _of_rank(named)
     own = float(fits[named])
     others = np.delete(fits, named)
     same = np.delete(ranks, named)
@@ -106,6 +103,11 @@ def _ahead(fits: np.ndarray, named: int) -> bool:
         and own - float(others[~same].max()) >= RANK_AHEAD
         and own - float(others[same].max()) >= SUIT_AHEAD
     )
+
+
+def _of_rank(named: int) -> np.ndarray:
+    """Which of the 52 cards are of card `named`'s rank, itself included: (52,) bool."""
+    return np.array([card.rank is ALL_CARDS[named].rank for card in ALL_CARDS])
 
 
 def flat_fits(frame: np.ndarray, outline: Quad, visible: float,
@@ -153,8 +155,8 @@ def _correlated(dark: np.ndarray, seen: np.ndarray, design: Design,
     # A spread near nothing (the pixels seen all but blank on a face) makes no likeness: a
     # correlation is at most 1.
     fits = np.clip(covariance / np.sqrt(np.maximum(face_spread * ink_spread, 1e-9)), -1.0, 1.0)
-    best: np.ndarray = np.maximum(fits.max(axis=1)[: len(ALL_CARDS)],
-                                  fits.max(axis=1)[len(ALL_CARDS) :])
+    shifted = fits.max(axis=1)  # each face at its best shift, upright then turned
+    best: np.ndarray = np.maximum(shifted[: len(ALL_CARDS)], shifted[len(ALL_CARDS) :])
     return best
 
 
