@@ -131,8 +131,8 @@ def _failed_apart(message: list[Copy]) -> list[list[Copy]]:
     cards = [n for d, n in readings.items() if isinstance(data_message(d), CardRead | CutRead)]
     if not failed or not cards or max(cards) >= readings[failed[0]]:
         return [message]
-    alike = [c for c in message if c.data == failed[0]]
-    return [alike, [c for c in message if c not in alike]]
+    return [[c for c in message if c.data == failed[0]],
+            [c for c in message if c.data != failed[0]]]
 
 
 def unconfirmed(copies: list[Copy], *, split: bool = False) -> Message:

@@ -33,7 +33,7 @@ class SequenceCount:
         self._read_low = self._read_high = 0
         # a number read on a message not confirmed and the lower one right after it (or,
         # first in the input, the one after that, past a number misread: `widen`)
-        self._edges: list[tuple[int, int]] = []
+        self._edges: set[tuple[int, int]] = set()
         self._said: tuple[int, int] | None = None  # the ends of the last step that said a loss
 
     def _successor(self, seq: int) -> int:
@@ -294,13 +294,13 @@ class SequenceCount:
             if ahead > first + 1 and back < first:
                 # past a number misread, further on than one; or that number the top, the
                 # one between lost (seed 30006201: 55, 57, then 48, a count of 48..57)
-                self._edges.append((first, back))
+                self._edges.add((first, back))
         for at in range(int(anchored), len(chain) - 1):
             # the top read once, the wrap after it, may be the only sight of it (seed
             # 50162353: 57 on QD's lone copy before 48, later 7D under 57 lost whole)
             edge = chain[at], chain[at + 1]
-            if edge[1] < edge[0] and edge not in self._edges:
-                self._edges.append(edge)
+            if edge[1] < edge[0]:
+                self._edges.add(edge)
         for before, after in itertools.pairwise(chain):
             if after == before + 1:
                 self._read_low = min(self._read_low, before)
@@ -319,7 +319,7 @@ class SequenceCount:
         if not count:
             return []
         if not between:
-            self._read_low, self._read_high, self._edges = self._low, self._high, []
+            self._read_low, self._read_high, self._edges = self._low, self._high, set()
         return [Lost(count, f"{count} of seq {last}..{seq}, read before, never arrived")]
 
     def _step_in_range(

@@ -192,7 +192,8 @@ class AngelDecoder:
         last = self._last
         if group.believed or last is None or copy == last:
             return []
-        return self._confirmed(last, group.copies.count(last)) if last in group.copies else []
+        copies = group.copies.count(last)
+        return self._confirmed(last, copies) if copies else []
 
     def _release(
         self, group: Group, *, settled: bool, after: list[Copy] | None = None
